@@ -6,8 +6,12 @@
  * gen/c/; each section below names the files it came from. Change those and run `make gen`.
  * kprof 1.0.0. SPDX-License-Identifier: MIT
  *
- * USAGE: copy this file into your tree and include it; there is nothing to build or link.
+ * USAGE: copy this file into your tree and include it where you use it. In exactly ONE
+ * translation unit define KPROF_IMPLEMENTATION before including it: that unit compiles every
+ * function body and table, once. A program of a single unit also defines KPROF_STATIC there
+ * (everything static). There is nothing else to build or link.
  *
+ *     #define KPROF_IMPLEMENTATION     (in one .c file only)
  *     #include "kprof.h"
  *
  *     const kprof_source *s = kprof_source_by_name(KPROF_SOURCE_TABLE_EMON, "LLCMisses", 9);
@@ -17,13 +21,17 @@
  *     kprof_hal_decision d;
  *     kprof_hal_decision_get(&cpu, KPROF_HAL_BUILD_X64, &d);  // Emon, Amd64 or Default, and why
  *
- * Every function is static inline (the struct codecs are macros over one: see NAMES).
+ * Without KPROF_IMPLEMENTATION a unit sees types, constants, macros and declarations, and
+ * compiles only the routines that must be inline: kprof_cpuid_leaf_read, kprof_msr_read,
+ * kprof_msr_write, kprof_pmu_counter_read and the empty path of kprof_lwp_ring_poll (the
+ * struct codecs are macros over one walker: see NAMES).
  * C99 or later, C++11 or later; gcc, clang, MSVC, tcc; i386 and x86-64 (other targets get
  * everything but the live instructions). CONFIGURATION macros: the "configuration" section.
  *
- * LAYERS AND SECTIONS (each section is a banner below; PUBLIC API first, then IMPLEMENTATION).
- * A section uses only its own layer, the layers below it and the sections it says it needs;
- * the configuration block says which macro leaves which section out.
+ * LAYERS AND SECTIONS (each section is a banner below; PUBLIC API first, then the
+ * IMPLEMENTATION, which only a unit with KPROF_IMPLEMENTATION compiles). A section uses only its
+ * own layer, the layers below it and the sections it says it needs; the configuration block
+ * says which macro leaves which section out.
  *   layer 1, core: the hardware, knowing nothing of Windows: status codes, bytes, MSRs, cpuid, the PMU
  *     status    kprof_status and its names
  *     bytes     little-endian loads and stores, UTF-16LE to UTF-8
@@ -185,13 +193,13 @@
  *     kprof_cpuid_uarch_name_get             a row's name: the part's microarchitecture or
  *                                            generation as people name it [not with
  *                                            KPROF_NO_NAMES]
+ *     kprof_cpuid_leaf_read                  execute cpuid
  *     kprof_cpuid_snapshot_init              empty a snapshot
  *     kprof_cpuid_leaf_by_slot               the leaf a snapshot slot holds
  *     kprof_cpuid_leaf_by_number             the leaf (leaf, subleaf), with its snapshot slot
  *     kprof_cpuid_snapshot_set               record one leaf in a snapshot
  *     kprof_cpuid_snapshot_get               one leaf's registers, when the snapshot's leaf
  *                                            can be trusted
- *     kprof_cpuid_leaf_read                  execute cpuid
  *     kprof_cpuid_snapshot_read              fill a snapshot from this processor
  *     kprof_cpuid_family_get                 the displayed family from leaf 1 eax
  *     kprof_cpuid_model_get                  the displayed model from leaf 1 eax
@@ -209,10 +217,10 @@
  *     kprof_cpuid_core_by_type               the core microarchitecture of a logical CPU, by
  *                                            its leaf 0x1A core type
  *    pmu
+ *     kprof_pmu_counter_read                 read a performance counter with rdpmc
  *     kprof_pmu_select_unpack                a PerfEvtSel value taken apart by the vendor's
  *                                            layout
  *     kprof_pmu_select_pack                  build a PerfEvtSel value
- *     kprof_pmu_counter_read                 read a performance counter with rdpmc
  *     kprof_pmu_caps_get                     the performance counters the processor has, from
  *                                            its cpuid leaves
  *     kprof_pmu_perf_config_get              a select as Linux perf's raw event config
@@ -348,6 +356,8 @@
  *                                            KPROF_NO_LIVE]
  *     KPROF_LWP_LWPINS64                     LWPINS with a 64-bit data2 (x86-64) [not with
  *                                            KPROF_NO_LIVE]
+ *     kprof_lwp_ring_poll                    the records a ring holds: one load and one
+ *                                            compare when empty
  *     kprof_lwp_caps_get                     LWP's capabilities from a cpuid snapshot
  *     kprof_lwp_ring_space_get               the space used in a ring, (head - tail) mod size
  *     kprof_lwp_lwpcb_init                   fill a shipped LWPCB that LLWPCB accepts, or name
@@ -358,8 +368,6 @@
  *     kprof_lwp_lwpcb_load                   LLWPCB: load an LWPCB (NULL disables LWP)
  *     kprof_lwp_lwpcb_store                  SLWPCB: flush LWP state into the active LWPCB
  *     kprof_lwp_ring_attach                  attach a ring consumer to an LWPCB
- *     kprof_lwp_ring_poll                    the records a ring holds: one load and one
- *                                            compare when empty
  *     kprof_lwp_ring_consume                 mark records read and publish the tail
  *     kprof_lwp_ring_iter_init               start an in-place walk over what one poll finds
  *     kprof_lwp_ring_iter_next               the next record in place
@@ -558,21 +566,11 @@
  * Chappell's pages on the Windows HAL and kernel (geoffchappell.com); Linux
  * arch/x86/include/asm/ headers; the Windows SDK/WDK headers.
  */
+#if defined(KPROF_STATIC) && !defined(KPROF_IMPLEMENTATION)
+#error "kprof.h: KPROF_STATIC makes the implementation static: define KPROF_IMPLEMENTATION with it, in the one unit that holds kprof"
+#endif
 #ifndef KPROF_H
 #define KPROF_H
-
-/* Included under clang, kprof.h is a system header, as it is when installed in /usr/include
- * and as <immintrin.h> always is. Then a user's warning flags stop at kprof's own code, and
- * clang skips its flow analyses there (one per non-void function, for -Wreturn-type): about a
- * tenth of what including kprof.h costs clang (docs/performance.md, include cost). Warnings
- * caused by the user's code, such as a wrong pointer passed to a struct macro, are still
- * reported. kprof's own code is checked when it is compiled as the main file, where this does
- * not apply; tests/compile_matrix.sh does that with the drop-in matrix's warnings. gcc's
- * system_header would hide the struct macros' pointer checks, and gcc does not need it
- * (docs/performance.md). */
-#if defined(__clang__) && __INCLUDE_LEVEL__ > 0
-#pragma clang system_header
-#endif
 
 #if defined(__linux__) && defined(__KERNEL__)
 /* The Linux kernel builds with -nostdinc: its own headers give the fixed-width types, NULL,
@@ -609,10 +607,26 @@
 /* ---- configuration ------------------------------------------------------------------
  * Every macro that changes what kprof.h compiles to is documented here, in one place: these,
  * and below them the macros that leave sections out. Define any of them before including the
- * header.
+ * header. Every translation unit of a program must see the same ones (the implementation's
+ * unit included).
  *
- *   KPROF_API          storage class of every public function.
- *                      Default: static inline (static __inline for MSVC in C).
+ *   KPROF_IMPLEMENTATION
+ *                      define it in exactly ONE translation unit (a .c file of your own,
+ *                      before its #include "kprof.h"): that unit compiles every function body
+ *                      and table of kprof.h, once, with external linkage. Every other unit
+ *                      includes kprof.h without it and gets the types, constants, macros and
+ *                      declarations, and only the routines that must be inline to keep their
+ *                      promise: kprof_cpuid_leaf_read, kprof_msr_read, kprof_msr_write,
+ *                      kprof_pmu_counter_read (with the MSR hooks below) and the empty path of kprof_lwp_ring_poll. A unit may
+ *                      include kprof.h first without and later with KPROF_IMPLEMENTATION.
+ *   KPROF_STATIC       with KPROF_IMPLEMENTATION, before the unit's first #include of kprof.h:
+ *                      every function of the implementation is static, for a program or a
+ *                      kernel module that keeps kprof to one translation unit. #error without
+ *                      KPROF_IMPLEMENTATION, or when defined only at the second include.
+ *   KPROF_API          the storage class and attributes of every function the implementation
+ *                      defines (default: none, so external linkage; static with
+ *                      KPROF_STATIC). Define it the same in every unit, e.g. to a visibility
+ *                      or dllexport attribute; not with KPROF_STATIC (#error).
  *   KPROF_NO_NAMES     drop every string (names, descriptions, name lookup, *_name()
  *                      functions). The tables keep their numbers.
  *   KPROF_NO_LIVE      compile out every instruction (cpuid, rdmsr, wrmsr, rdpmc, LWP).
@@ -623,6 +637,8 @@
  *                      wrmsrl_safe, a Windows __try wrapper). Each evaluates to 0 on
  *                      success and non-zero when the access faulted. When defined, every
  *                      kprof MSR access goes through them and a fault becomes KPROF_E_FAULT.
+ *                      Define them in every unit that calls kprof_msr_read or kprof_msr_write
+ *                      (they are inline) and in the implementation's unit.
  *   KPROF_WINDOWS_NAMES
  *                      also define Windows' own KPROFILE_SOURCE enumeration (ProfileTime ..
  *                      ProfileMaximum) when no platform header has (see the source section).
@@ -635,60 +651,49 @@
 #error "kprof.h: KPROF_WINDOWS_NAMES names the profile sources, which KPROF_NO_WINDOWS_MODEL leaves out"
 #endif
 
-#ifndef KPROF_API
-#if defined(_MSC_VER) && !defined(__cplusplus)
-#define KPROF_API static __inline
+#if defined(KPROF_STATIC) && defined(KPROF_API)
+#error "kprof.h: KPROF_STATIC sets KPROF_API (static); define one or the other"
+#endif
+#if defined(KPROF_STATIC)
+/* The implementation's declarations are static: KPROF_IMPLEMENTATION must follow in this unit. */
+#define KPROF_IMPL_DECLARED_STATIC 1
+#if defined(__GNUC__) || defined(__clang__)
+#define KPROF_API static __attribute__((__unused__))
 #else
-#define KPROF_API static inline
+#define KPROF_API static
 #endif
+#elif !defined(KPROF_API)
+#define KPROF_API
 #endif
-/* Internal helpers: same linkage as the API, never part of it. */
+/* The routines every unit compiles (the instruction wrappers, the empty LWP poll), and the
+ * implementation's internal helpers. */
 #if defined(_MSC_VER) && !defined(__cplusplus)
-#define KPROF_IMPL_INTERNAL static __inline
+#define KPROF_IMPL_INLINE static __inline
 #else
-#define KPROF_IMPL_INTERNAL static inline
+#define KPROF_IMPL_INLINE static inline
 #endif
+#define KPROF_IMPL_INTERNAL KPROF_IMPL_INLINE
 
-/* For the few functions a caller runs once per record in a hot loop (the LWP record decoder):
- * always inlined, so the compiler drops whatever fields the caller never reads. */
+/* On the few inline routines a caller runs once per record in a hot loop (the LWP ring's
+ * non-NULL poll, the record word readers, the drain's run): always inlined, so the caller's
+ * loop keeps only what it uses. Only on inline functions (gcc refuses it on others). */
 #if defined(__GNUC__) || defined(__clang__)
 #define KPROF_IMPL_HOT __attribute__((__always_inline__))
 #else
 #define KPROF_IMPL_HOT
 #endif
 
-/* The string pool is one literal longer than C99's 4095-character minimum. Every supported
- * compiler takes it; __extension__ says so to gcc and clang (-Wpedantic's -Woverlength-strings).
- * Not a diagnostic pragma: after one, clang looks up the diagnostic state of every later
- * location the slow way (docs/performance.md, include cost). */
+/* A body kept out of its callers: the dump reader's and the CPU groups' (a caller keeping a
+ * snapshot on its stack does not also carry the reader's cursor and record in the same frame,
+ * so each frame stays under 512 bytes; tests/ring0.py measures them), the enumeration-name
+ * lookup (inlined, clang folds each search into a table of pointers, which need relocations)
+ * and the LWP poll past its empty path. */
 #if defined(__GNUC__) || defined(__clang__)
-#define KPROF_IMPL_EXTENSION __extension__
-#else
-#define KPROF_IMPL_EXTENSION
-#endif
-
-/* The storage class of a body kept out of line, off its caller's path: the bodies of
- * kprof_dump_snapshot_get, kprof_cpu_dump_add, kprof_cpu_groups_add and kprof_cpu_group_compare
- * (a caller keeping a snapshot or a group effect on its stack then does not also carry the
- * reader's cursor and record, the facts comparison clang -O3 unrolls or the boot decision in
- * the same frame, so each frame stays under 512 bytes;
- * tests/ring0.py measures them) and the LWP poll past its empty path
- * (the empty path then needs no stack frame and no saved register). On i386 the body keeps
- * the standard stack calling convention (gcc: an explicit regparm(0); clang: "used", which
- * keeps its private fastcc away at the price of emitting the body in every i386 translation
- * unit), so the empty poll jumps to it with its arguments where they are. Not __cold__: gcc
- * would then compile the LWP ring fill for size and the drain loops around it as unlikely
- * (bench/lwp_drain: batch and drain modes 10-15% slower). */
-#if defined(__clang__) && defined(__i386__)
-#define KPROF_IMPL_COLD static __attribute__((__noinline__, __used__))
-#elif defined(__GNUC__) && defined(__i386__)
-#define KPROF_IMPL_COLD static __attribute__((__noinline__, __unused__, __regparm__(0)))
-#elif defined(__GNUC__) || defined(__clang__)
-#define KPROF_IMPL_COLD static __attribute__((__noinline__, __unused__))
+#define KPROF_IMPL_NOINLINE __attribute__((__noinline__, __unused__))
 #elif defined(_MSC_VER)
-#define KPROF_IMPL_COLD static __declspec(noinline)
+#define KPROF_IMPL_NOINLINE __declspec(noinline)
 #else
-#define KPROF_IMPL_COLD static
+#define KPROF_IMPL_NOINLINE
 #endif
 
 #if !defined(KPROF_NO_LIVE) &&                                                                     \
@@ -761,6 +766,10 @@
 #error "kprof.h: KPROF_LWP_MODEL brings section lwpmodel, which needs what KPROF_NO_LWP removes"
 #endif
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* ==========================================================================================
  *  PUBLIC API
  * ========================================================================================== */
@@ -803,9 +812,18 @@ KPROF_API const char *kprof_status_name(kprof_status value);
 
 /* ------------------------------------------------------------------------------------------
  *  layer 1 (core), section bytes: little-endian loads and stores, UTF-16LE to UTF-8
- *  from spec/bytes.yaml, gen/c/bytes.c
+ *  from spec/bytes.yaml, gen/c/bytes.api.h, gen/c/bytes.c
  * ------------------------------------------------------------------------------------------ */
 
+/* The walkers behind the generated struct macros (kprof_<s>_decode, _encode and _widen, which
+ * are the way to call them): a struct's size and its rows of the implementation's runs or
+ * moves tables. Internal. */
+KPROF_API kprof_status kprof_impl_struct_decode(const void *buf, size_t len, void *out, size_t size,
+                                                unsigned first, unsigned nruns);
+KPROF_API kprof_status kprof_impl_struct_encode(const void *in, void *buf, size_t len, size_t size,
+                                                unsigned first, unsigned nruns);
+KPROF_API void kprof_impl_struct_widen(const void *in, void *out, size_t size, unsigned first,
+                                       unsigned nmoves);
 /* The 16-bit value stored little-endian at p, read byte by byte: decoders read buffers that
  * came from hardware, files or other hosts, so they never depend on host order or alignment. */
 KPROF_API uint16_t kprof_bytes_le16_load(const uint8_t *p);
@@ -1667,14 +1685,63 @@ typedef struct kprof_msr_value {
 	uint32_t msr;
 	uint64_t value;
 } kprof_msr_value;
+
 /* Read an MSR into *value. RING 0 ONLY: rdmsr faults (#GP) at CPL > 0 and on an MSR the
  * processor lacks. With KPROF_RDMSR_SAFE defined the read goes through that hook and a fault
  * is KPROF_E_FAULT (*value = 0); without it a bad MSR faults like the bare instruction.
  * KPROF_E_NOT_AVAILABLE (*value = 0) in a KPROF_NO_LIVE build without the hook. */
-KPROF_API kprof_status kprof_msr_read(uint32_t msr, uint64_t *value);
+KPROF_IMPL_INLINE kprof_status kprof_msr_read(uint32_t msr, uint64_t *value)
+{
+	if (!value)
+		return KPROF_E_ARGUMENT;
+#if defined(KPROF_RDMSR_SAFE)
+	{
+		uint64_t v = 0;
+		if (KPROF_RDMSR_SAFE(msr, &v) != 0) {
+			*value = 0;
+			return KPROF_E_FAULT;
+		}
+		*value = v;
+		return KPROF_OK;
+	}
+#elif defined(KPROF_NO_LIVE)
+	(void)msr;
+	*value = 0;
+	return KPROF_E_NOT_AVAILABLE;
+#elif defined(_MSC_VER) && !defined(__clang__)
+	*value = (uint64_t)__readmsr((unsigned long)msr);
+	return KPROF_OK;
+#else
+	{
+		uint32_t lo, hi;
+		__asm__ __volatile__("rdmsr" : "=a"(lo), "=d"(hi) : "c"(msr));
+		*value = ((uint64_t)hi << 32) | lo;
+		return KPROF_OK;
+	}
+#endif
+}
+
 /* Write an MSR. RING 0 ONLY (see kprof_msr_read): with KPROF_WRMSR_SAFE a fault is
  * KPROF_E_FAULT; KPROF_E_NOT_AVAILABLE in a KPROF_NO_LIVE build without the hook. */
-KPROF_API kprof_status kprof_msr_write(uint32_t msr, uint64_t value);
+KPROF_IMPL_INLINE kprof_status kprof_msr_write(uint32_t msr, uint64_t value)
+{
+#if defined(KPROF_WRMSR_SAFE)
+	return KPROF_WRMSR_SAFE(msr, value) != 0 ? KPROF_E_FAULT : KPROF_OK;
+#elif defined(KPROF_NO_LIVE)
+	(void)msr;
+	(void)value;
+	return KPROF_E_NOT_AVAILABLE;
+#elif defined(_MSC_VER) && !defined(__clang__)
+	__writemsr((unsigned long)msr, (unsigned __int64)value);
+	return KPROF_OK;
+#else
+	__asm__ __volatile__("wrmsr"
+	                     :
+	                     : "c"(msr), "a"((uint32_t)value), "d"((uint32_t)(value >> 32))
+	                     : "memory");
+	return KPROF_OK;
+#endif
+}
 
 /* ------------------------------------------------------------------------------------------
  *  layer 1 (core), section cpuid: leaves, fields, the snapshot (read live or set), vendor/family/model/stepping, hypervisor signature, brand string, microarchitecture
@@ -2549,6 +2616,48 @@ typedef struct kprof_cpuid_snapshot {
 	uint32_t present;
 	uint32_t regs[KPROF_CPUID_SLOT_COUNT][4];
 } kprof_cpuid_snapshot;
+
+/* Execute cpuid. KPROF_E_NOT_AVAILABLE when this build has no live access (KPROF_NO_LIVE,
+ * non-x86 targets); out is then zeroed. Safe at any privilege level. */
+KPROF_IMPL_INLINE kprof_status kprof_cpuid_leaf_read(uint32_t leaf, uint32_t subleaf,
+                                                     uint32_t out[4])
+{
+#if defined(KPROF_NO_LIVE)
+	(void)leaf;
+	(void)subleaf;
+	out[0] = out[1] = out[2] = out[3] = 0;
+	return KPROF_E_NOT_AVAILABLE;
+#elif defined(_MSC_VER) && !defined(__clang__)
+	int r[4];
+	__cpuidex(r, (int)leaf, (int)subleaf);
+	out[0] = (uint32_t)r[0];
+	out[1] = (uint32_t)r[1];
+	out[2] = (uint32_t)r[2];
+	out[3] = (uint32_t)r[3];
+	return KPROF_OK;
+#elif defined(__i386__) && defined(__PIC__)
+	/* ebx is the PIC register on i386: save it around cpuid by hand. */
+	uint32_t a, b, c, d;
+	__asm__ __volatile__("xchgl %%ebx, %1\n\tcpuid\n\txchgl %%ebx, %1"
+	                     : "=a"(a), "=&r"(b), "=c"(c), "=d"(d)
+	                     : "0"(leaf), "2"(subleaf));
+	out[0] = a;
+	out[1] = b;
+	out[2] = c;
+	out[3] = d;
+	return KPROF_OK;
+#else
+	uint32_t a, b, c, d;
+	__asm__ __volatile__("cpuid"
+	                     : "=a"(a), "=b"(b), "=c"(c), "=d"(d)
+	                     : "0"(leaf), "2"(subleaf));
+	out[0] = a;
+	out[1] = b;
+	out[2] = c;
+	out[3] = d;
+	return KPROF_OK;
+#endif
+}
 /* Empty a snapshot: no leaf present. */
 KPROF_API void kprof_cpuid_snapshot_init(kprof_cpuid_snapshot *s);
 /* The leaf kprof keeps in a slot: its number, sub-leaf and slot; NULL for a slot that is none. */
@@ -2568,9 +2677,6 @@ KPROF_API kprof_status kprof_cpuid_snapshot_set(kprof_cpuid_snapshot *s, uint32_
  * zeroed) when it may not; KPROF_E_ARGUMENT (regs zeroed when given) for null pointers. */
 KPROF_API kprof_status kprof_cpuid_snapshot_get(const kprof_cpuid_snapshot *s,
                                                 kprof_cpuid_slot slot, uint32_t regs[4]);
-/* Execute cpuid. KPROF_E_NOT_AVAILABLE when this build has no live access (KPROF_NO_LIVE,
- * non-x86 targets); out is then zeroed. Safe at any privilege level. */
-KPROF_API kprof_status kprof_cpuid_leaf_read(uint32_t leaf, uint32_t subleaf, uint32_t out[4]);
 /* Fill a snapshot from this processor: one cpuid per leaf, and only leaves at or below their
  * range's max leaf (hypervisor leaves only when cpuid.1:ecx[31] says one is present). */
 KPROF_API kprof_status kprof_cpuid_snapshot_read(kprof_cpuid_snapshot *s);
@@ -2749,6 +2855,32 @@ typedef struct kprof_pmu_plan {
 	uint32_t global_ctrl_msr; /* IA32_PERF_GLOBAL_CTRL, or 0 */
 	uint64_t global_ctrl_bit;
 } kprof_pmu_plan;
+
+/* Read a performance counter with rdpmc: counter = general-purpose index, or
+ * KPROF_PMU_RDPMC_FIXED | i for Intel fixed counter i. RING 0 ONLY unless the kernel set CR4.PCE;
+ * an index the processor lacks faults (#GP) and no hook covers it: a kernel that must not
+ * fault reads the counter's MSR with kprof_msr_read instead (a kprof_pmu_plan gives both).
+ * KPROF_E_NOT_AVAILABLE (*value = 0) in a KPROF_NO_LIVE build. */
+KPROF_IMPL_INLINE kprof_status kprof_pmu_counter_read(uint32_t counter, uint64_t *value)
+{
+	if (!value)
+		return KPROF_E_ARGUMENT;
+#if defined(KPROF_NO_LIVE)
+	(void)counter;
+	*value = 0;
+	return KPROF_E_NOT_AVAILABLE;
+#elif defined(_MSC_VER) && !defined(__clang__)
+	*value = (uint64_t)__readpmc((unsigned long)counter);
+	return KPROF_OK;
+#else
+	{
+		uint32_t lo, hi;
+		__asm__ __volatile__("rdpmc" : "=a"(lo), "=d"(hi) : "c"(counter));
+		*value = ((uint64_t)hi << 32) | lo;
+		return KPROF_OK;
+	}
+#endif
+}
 /* Take a PerfEvtSel value apart by the vendor's layout (KPROF_CPUID_VENDOR_INTEL: IA32_PERFEVTSELx;
  * KPROF_CPUID_VENDOR_AMD: PerfEvtSel). *out is always filled; KPROF_E_RESERVED when bits the
  * layout does not define are set (AMD bit 21, anything above bit 31 on Intel, ...). */
@@ -2759,12 +2891,6 @@ KPROF_API kprof_status kprof_pmu_select_unpack(kprof_cpuid_vendor vendor, uint64
  * guest/host-only on Intel. */
 KPROF_API kprof_status kprof_pmu_select_pack(kprof_cpuid_vendor vendor, const kprof_pmu_select *in,
                                              uint64_t *out);
-/* Read a performance counter with rdpmc: counter = general-purpose index, or
- * KPROF_PMU_RDPMC_FIXED | i for Intel fixed counter i. RING 0 ONLY unless the kernel set CR4.PCE;
- * an index the processor lacks faults (#GP) and no hook covers it: a kernel that must not
- * fault reads the counter's MSR with kprof_msr_read instead (a kprof_pmu_plan gives both).
- * KPROF_E_NOT_AVAILABLE (*value = 0) in a KPROF_NO_LIVE build. */
-KPROF_API kprof_status kprof_pmu_counter_read(uint32_t counter, uint64_t *value);
 /* The performance counters the processor has, from its cpuid leaves: Intel leaf 0x0A (and
  * 0x23, 0x1C where valid), AMD leaf 0x80000001 ecx and 0x80000022. A pure function of the
  * snapshot; *c is always filled (all zero for another vendor or a missing leaf 0).
@@ -4779,11 +4905,9 @@ KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_lwp_lwpcb) == KPROF_LWP_LWPCB_SIZE, kprof_
 #define KPROF_LWP_LWPCB_FILTERS_NO_REL_BRANCHES_MASK  0x20000000u
 #define KPROF_LWP_LWPCB_FILTERS_DEFINED_MASK          0x28000000u
 
-/* What kprof_lwp_lwpcb_decode/_encode hand the codec: the size, then the multi-byte scalars
- * as runs (kprof_impl_struct_convert). */
-#define KPROF_IMPL_LWP_LWPCB_LAYOUT                                                                \
-	KPROF_LWP_LWPCB_SIZE,                                                                      \
-	        "\0\0\2\4\10\0\1\10\20\0\1\4\30\0\1\10\40\0\2\4\50\0\2\10\100\0\1\4\110\0\2\10", 8
+/* What kprof_lwp_lwpcb_decode/_encode hand the codec: the size, then where its runs of
+ * multi-byte scalars start in kprof_impl_struct_runs and how many there are. */
+#define KPROF_IMPL_LWP_LWPCB_LAYOUT KPROF_LWP_LWPCB_SIZE, 6u, 8u
 #define kprof_lwp_lwpcb_decode(buf, len, out)                                                      \
 	kprof_impl_struct_decode(buf, len, KPROF_IMPL_TYPED(kprof_lwp_lwpcb, out),                 \
 	                         KPROF_IMPL_LWP_LWPCB_LAYOUT)
@@ -4814,9 +4938,9 @@ KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_lwp_event_slot) == KPROF_LWP_EVENT_SLOT_SI
 #define KPROF_LWP_EVENT_INTERVAL_INTERVAL_MASK  0x3FFFFFFu
 #define KPROF_LWP_EVENT_INTERVAL_DEFINED_MASK   0x3FFFFFFu
 
-/* What kprof_lwp_event_slot_decode/_encode hand the codec: the size, then the multi-byte scalars
- * as runs (kprof_impl_struct_convert). */
-#define KPROF_IMPL_LWP_EVENT_SLOT_LAYOUT KPROF_LWP_EVENT_SLOT_SIZE, "\0\0\2\4", 1
+/* What kprof_lwp_event_slot_decode/_encode hand the codec: the size, then where its runs of
+ * multi-byte scalars start in kprof_impl_struct_runs and how many there are. */
+#define KPROF_IMPL_LWP_EVENT_SLOT_LAYOUT KPROF_LWP_EVENT_SLOT_SIZE, 14u, 1u
 #define kprof_lwp_event_slot_decode(buf, len, out)                                                 \
 	kprof_impl_struct_decode(buf, len, KPROF_IMPL_TYPED(kprof_lwp_event_slot, out),            \
 	                         KPROF_IMPL_LWP_EVENT_SLOT_LAYOUT)
@@ -4838,13 +4962,9 @@ typedef struct kprof_lwp_lwpcb_fam15h {
 KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_lwp_lwpcb_fam15h) == KPROF_LWP_LWPCB_FAM15H_SIZE,
                          kprof_lwp_lwpcb_fam15h_size);
 
-/* What kprof_lwp_lwpcb_fam15h_decode/_encode hand the codec: the size, then the multi-byte scalars
- * as runs (kprof_impl_struct_convert). */
-#define KPROF_IMPL_LWP_LWPCB_FAM15H_LAYOUT                                                         \
-	KPROF_LWP_LWPCB_FAM15H_SIZE,                                                               \
-	        "\0\0\2\4\10\0\1\10\20\0\1\4\30\0\1\10\40\0\2\4\50\0\2\10\100\0\1\4\110\0\2\10"    \
-	        "\200\0\6\4",                                                                      \
-	        9
+/* What kprof_lwp_lwpcb_fam15h_decode/_encode hand the codec: the size, then where its runs of
+ * multi-byte scalars start in kprof_impl_struct_runs and how many there are. */
+#define KPROF_IMPL_LWP_LWPCB_FAM15H_LAYOUT KPROF_LWP_LWPCB_FAM15H_SIZE, 15u, 9u
 #define kprof_lwp_lwpcb_fam15h_decode(buf, len, out)                                               \
 	kprof_impl_struct_decode(buf, len, KPROF_IMPL_TYPED(kprof_lwp_lwpcb_fam15h, out),          \
 	                         KPROF_IMPL_LWP_LWPCB_FAM15H_LAYOUT)
@@ -4882,9 +5002,9 @@ typedef struct kprof_lwp_record {
 } kprof_lwp_record;
 KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_lwp_record) == KPROF_LWP_RECORD_SIZE, kprof_lwp_record_size);
 
-/* What kprof_lwp_record_decode/_encode hand the codec: the size, then the multi-byte scalars
- * as runs (kprof_impl_struct_convert). */
-#define KPROF_IMPL_LWP_RECORD_LAYOUT KPROF_LWP_RECORD_SIZE, "\2\0\1\2\4\0\1\4\10\0\3\10", 3
+/* What kprof_lwp_record_decode/_encode hand the codec: the size, then where its runs of
+ * multi-byte scalars start in kprof_impl_struct_runs and how many there are. */
+#define KPROF_IMPL_LWP_RECORD_LAYOUT KPROF_LWP_RECORD_SIZE, 24u, 3u
 #define kprof_lwp_record_decode(buf, len, out)                                                     \
 	kprof_impl_struct_decode(buf, len, KPROF_IMPL_TYPED(kprof_lwp_record, out),                \
 	                         KPROF_IMPL_LWP_RECORD_LAYOUT)
@@ -5078,20 +5198,10 @@ typedef struct kprof_lwp_caps {
 } kprof_lwp_caps;
 KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_lwp_caps) == KPROF_LWP_CAPS_SIZE, kprof_lwp_caps_size);
 
-/* The members of kprof_lwp_caps that its shipped map fills from the words (eax, ebx, ecx, edx),
- * for kprof_impl_fields_get: per member its offset, size, word, shift and width (spec/: from). */
-#define KPROF_IMPL_LWP_CAPS_FROM_SHIPPED                                                           \
-	"\1\0\1\2\11\7\2\0\1\1\10\10\3\0\1\1\20\10\6\0\2\1\30\10\24\0\1\3\0\1\25\0\1\0\0\1\26\0\1" \
-	"\3\37\1\27\0\1\0\37\1\30\0\1\3\35\1\31\0\1\0\35\1\32\0\1\3\36\1\33\0\1\0\36\1\35\0\1\2\0" \
-	"\5\36\0\1\2\6\3\37\0\1\2\5\1\40\0\1\2\34\1\41\0\1\2\35\1\42\0\1\2\36\1\43\0\1\2\37\1",    \
-	        19u
-/* The members of kprof_lwp_caps that its proposal map fills from the words (eax, ebx, ecx, edx),
- * for kprof_impl_fields_get: per member its offset, size, word, shift and width (spec/: from). */
-#define KPROF_IMPL_LWP_CAPS_FROM_PROPOSAL                                                          \
-	"\1\0\1\1\30\10\2\0\1\1\10\10\3\0\1\1\20\10\4\0\2\1\0\10\24\0\1\3\0\1\25\0\1\0\0\1\26\0\1" \
-	"\3\1\1\27\0\1\0\37\1\34\0\1\0\36\1\35\0\1\2\0\5\37\0\1\2\5\1\42\0\1\2\36\1\43\0\1\2\37"   \
-	"\1",                                                                                      \
-	        13u
+/* The members of kprof_lwp_caps that its shipped map fills (kprof_impl_fields_get). */
+#define KPROF_IMPL_LWP_CAPS_FROM_SHIPPED  kprof_impl_lwp_caps_from_shipped, 19u
+/* The members of kprof_lwp_caps that its proposal map fills (kprof_impl_fields_get). */
+#define KPROF_IMPL_LWP_CAPS_FROM_PROPOSAL kprof_impl_lwp_caps_from_proposal, 13u
 
 /* AMD Lightweight Profiling. Two specifications exist and are never mixed:
  *   KPROF_LWP_REVISION_SHIPPED  - family 15h hardware (AMD pub. 43724): kprof_lwp_* and the
@@ -5320,6 +5430,116 @@ __int64 _InterlockedCompareExchange64(__int64 volatile *destination, __int64 exc
 #else
 #define KPROF_IMPL_LWP_ATOMICS_VOLATILE 1
 #endif
+
+/* LWPCB words are x86 memory, so little-endian. On a big-endian host (the model or a consumer
+ * run there in a test) the accessors swap; on x86 the swap compiles to nothing. On 32-bit
+ * targets MissedEvents is read as two little-endian words (low word first in memory). */
+#if defined(__BYTE_ORDER__) && defined(__ORDER_BIG_ENDIAN__) &&                                    \
+        __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+#define KPROF_IMPL_LWP_LE32(v) __builtin_bswap32(v)
+#define KPROF_IMPL_LWP_LE64(v) __builtin_bswap64(v)
+#else
+#define KPROF_IMPL_LWP_LE32(v) (v)
+#define KPROF_IMPL_LWP_LE64(v) (v)
+#endif
+
+/* The empty poll is the likely case (a JIT polls far more often than records arrive); the
+ * rest of the poll is a function of the implementation, kprof_impl_lwp_ring_fill. */
+#if defined(__GNUC__) || defined(__clang__)
+#define KPROF_IMPL_LWP_LIKELY(x) __builtin_expect(!!(x), 1)
+#else
+#define KPROF_IMPL_LWP_LIKELY(x) (x)
+#endif
+
+/* The acquire load of an LWPCB word, inline for the empty poll (the rest of the LWPCB accessors
+ * are the implementation's). */
+KPROF_IMPL_INLINE uint32_t kprof_impl_lwp_load32_host(const void *p)
+{
+#if defined(KPROF_IMPL_LWP_ATOMICS_C11)
+	return atomic_load_explicit((const volatile _Atomic uint32_t *)p, memory_order_acquire);
+#elif defined(KPROF_IMPL_LWP_ATOMICS_GNU)
+	return __atomic_load_n((const uint32_t *)p, __ATOMIC_ACQUIRE);
+#elif defined(KPROF_IMPL_LWP_ATOMICS_MSVC)
+	uint32_t v = *(const volatile uint32_t *)p;
+	_ReadWriteBarrier();
+	return v;
+#else
+	uint32_t v = *(const volatile uint32_t *)p;
+#if defined(__TINYC__)
+	__asm__ __volatile__("" ::: "memory");
+#endif
+	return v;
+#endif
+}
+
+KPROF_IMPL_INLINE uint32_t kprof_impl_lwp_load32(const void *p)
+{
+	return KPROF_IMPL_LWP_LE32(kprof_impl_lwp_load32_host(p));
+}
+
+/* The poll past its empty path (internal), a function of the implementation that the empty
+ * poll jumps to with its own arguments where they are. With KPROF_STATIC on i386 it keeps the
+ * standard stack convention, which gcc and clang would otherwise replace by their own for a
+ * static function (gcc: an explicit regparm(0); clang: "used", which keeps its fastcc away).
+ * Otherwise it is hidden (ELF): reached directly, not through the PLT, whose i386 form would
+ * make every poller load its GOT pointer before the empty path. So the units that poll link
+ * into the executable or shared object that holds the implementation. */
+#if defined(KPROF_STATIC) && defined(__i386__) && defined(__clang__)
+#define KPROF_IMPL_LWP_FILL KPROF_API __attribute__((__noinline__, __used__))
+#elif defined(KPROF_STATIC) && defined(__i386__) && defined(__GNUC__)
+#define KPROF_IMPL_LWP_FILL KPROF_API __attribute__((__noinline__, __regparm__(0)))
+#elif !defined(KPROF_STATIC) && defined(__ELF__) && (defined(__GNUC__) || defined(__clang__))
+#define KPROF_IMPL_LWP_FILL KPROF_API __attribute__((__noinline__, __visibility__("hidden")))
+#else
+#define KPROF_IMPL_LWP_FILL KPROF_API KPROF_IMPL_NOINLINE
+#endif
+KPROF_IMPL_LWP_FILL int kprof_impl_lwp_ring_fill(kprof_lwp_ring *r, kprof_lwp_span *span);
+/* kprof_lwp_ring_poll(NULL, ...): out of line and without arguments, so the poll leaves for it
+ * with a plain jump, as for the non-empty path (returning the status in place made gcc -m32
+ * save a register on entry; passing the NULL on made clang -m32 -O3 call instead of jump). */
+KPROF_IMPL_LWP_FILL int kprof_impl_lwp_ring_null(void);
+
+/* The poll of a ring that is not NULL: the head's one load and one compare, then the rest out
+ * of line. kprof_lwp_ring_drain, which has tested r already, calls it directly: through the
+ * public poll, NULL test included, gcc no longer inlined the drain into its caller, and the
+ * callback went from inlined to called per record (bench/lwp_drain: the drain mode fell from
+ * 1.04 to 0.89 of its floor). */
+KPROF_IMPL_INLINE KPROF_IMPL_HOT int kprof_impl_lwp_ring_poll(kprof_lwp_ring *r,
+                                                              kprof_lwp_span *span)
+{
+	uint32_t head = kprof_impl_lwp_load32(r->lwpcb + KPROF_LWP_LWPCB_BUFFER_HEAD_OFFSET_OFFSET);
+	if (KPROF_IMPL_LWP_LIKELY(head == r->poll_tail))
+		return 0;
+	return kprof_impl_lwp_ring_fill(r, span);
+}
+
+/* Poll: the number of records in [tail, head), 0 when empty, or a negative status
+ * (KPROF_E_ARGUMENT for a NULL or detached ring).
+ * Empty: the head offset is loaded once (acquire) and compared with the consumer's tail, and
+ * nothing else is read or written (not even *span): out of line that is one load of the LWPCB,
+ * the read of the ring's LWPCB pointer and tail, one compare, one branch and the return,
+ * with no store; plus a test of r against NULL and its branch where the compiler cannot see
+ * that r exists (inlined on a ring object or a member of one, it drops the test; a detached
+ * ring needs no test of its own). tests/check_lwp_poll.py counts both for gcc and clang,
+ * x86-64 and i386. Otherwise, before anything is written:
+ *   KPROF_E_CHANGED  BufferSize or BufferBase differ from attach (or, on a 32-bit target,
+ *                    a 64-bit word kept changing while read);
+ *   KPROF_E_CORRUPT  the head is not below the size or not a record multiple, or
+ *                    MissedEvents went down;
+ * else *span describes the records in place (valid until they are consumed),
+ * span->missed_delta is MissedEvents' growth not yet reported (by a span or
+ * kprof_lwp_ring_missed_get) and span->at_threshold tells whether the space used equals
+ * Threshold. Consume with kprof_lwp_ring_consume. A KPROF_LWP_RING_SLWPCB ring executes SLWPCB
+ * before reading the head again (that poll never takes the empty path above). */
+KPROF_IMPL_INLINE int kprof_lwp_ring_poll(kprof_lwp_ring *r, kprof_lwp_span *span)
+{
+	/* The NULL test cannot share the head compare (nothing may be read through a NULL ring),
+	 * so it is the one test and branch the empty path adds for it. Inlined where the ring's
+	 * address is known (a JIT's own ring object), the compiler drops it. */
+	if (!r)
+		return kprof_impl_lwp_ring_null();
+	return kprof_impl_lwp_ring_poll(r, span);
+}
 /* LWP's capabilities from a cpuid snapshot (read live, from a dump, or set by the caller with
  * kprof_cpuid_snapshot_set). *out is always filled (zero on an error before decoding).
  * revision KPROF_LWP_REVISION_NONE (automatic) or _SHIPPED: LWP only when cpuid 0x80000001 ecx
@@ -5373,9 +5593,8 @@ KPROF_API kprof_status kprof_lwp_lwpcb_init(void *lwpcb, size_t lwpcb_len,
  * proposal: 1 instructions, 2 branches, 3 DCache). KPROF_E_TRUNCATED when len < 32;
  * KPROF_E_FORMAT for event id 0 (never written by hardware); KPROF_E_ARGUMENT for a revision
  * other than SHIPPED or PROPOSAL. */
-KPROF_API KPROF_IMPL_HOT kprof_status kprof_lwp_record_unpack(const void *buf, size_t len,
-                                                              kprof_lwp_revision revision,
-                                                              kprof_lwp_sample *out);
+KPROF_API kprof_status kprof_lwp_record_unpack(const void *buf, size_t len,
+                                               kprof_lwp_revision revision, kprof_lwp_sample *out);
 /* Walk a buffer of records (a file, a copied ring) of the given revision: init, then next
  * until KPROF_END. Formats nothing: the command-line decoder prints what it returns.
  * KPROF_E_ARGUMENT for a null iterator, a null buffer with len > 0 or a revision other than
@@ -5408,25 +5627,6 @@ KPROF_API kprof_status kprof_lwp_lwpcb_store(void **out);
 KPROF_API kprof_status kprof_lwp_ring_attach(kprof_lwp_ring *r, void *lwpcb,
                                              const kprof_lwp_caps *caps, const void *expect_buffer,
                                              uint32_t expect_size, uint32_t options);
-/* Poll: the number of records in [tail, head), 0 when empty, or a negative status
- * (KPROF_E_ARGUMENT for a NULL or detached ring).
- * Empty: the head offset is loaded once (acquire) and compared with the consumer's tail, and
- * nothing else is read or written (not even *span): out of line that is one load of the LWPCB,
- * the read of the ring's LWPCB pointer and tail, one compare, one branch and the return,
- * with no store; plus a test of r against NULL and its branch where the compiler cannot see
- * that r exists (inlined on a ring object or a member of one, it drops the test; a detached
- * ring needs no test of its own). tests/check_lwp_poll.py counts both for gcc and clang,
- * x86-64 and i386. Otherwise, before anything is written:
- *   KPROF_E_CHANGED  BufferSize or BufferBase differ from attach (or, on a 32-bit target,
- *                    a 64-bit word kept changing while read);
- *   KPROF_E_CORRUPT  the head is not below the size or not a record multiple, or
- *                    MissedEvents went down;
- * else *span describes the records in place (valid until they are consumed),
- * span->missed_delta is MissedEvents' growth not yet reported (by a span or
- * kprof_lwp_ring_missed_get) and span->at_threshold tells whether the space used equals
- * Threshold. Consume with kprof_lwp_ring_consume. A KPROF_LWP_RING_SLWPCB ring executes SLWPCB
- * before reading the head again (that poll never takes the empty path above). */
-KPROF_API int kprof_lwp_ring_poll(kprof_lwp_ring *r, kprof_lwp_span *span);
 /* Mark count records as read (at most those the last non-empty poll reported and not yet
  * consumed: an empty poll writes nothing, so it leaves that count alone) and publish the new
  * tail with release ordering, so the producer may reuse their slots. 0 writes nothing. */
@@ -5440,8 +5640,7 @@ KPROF_API kprof_status kprof_lwp_ring_iter_init(kprof_lwp_ring_iter *it, kprof_l
  * iteration is done (*record NULL); KPROF_E_ARGUMENT for a NULL it or record. An iterator
  * whose init failed hands out nothing (KPROF_END). Walks pointer runs: no ring field is
  * re-read per record. */
-KPROF_API KPROF_IMPL_HOT kprof_status kprof_lwp_ring_iter_next(kprof_lwp_ring_iter *it,
-                                                               const uint8_t **record);
+KPROF_API kprof_status kprof_lwp_ring_iter_next(kprof_lwp_ring_iter *it, const uint8_t **record);
 /* Consume the records the iteration handed out (publishing the tail; nothing if none). The
  * iterator is finished afterwards: begin again with kprof_lwp_ring_iter_init. */
 KPROF_API kprof_status kprof_lwp_ring_iter_commit(kprof_lwp_ring_iter *it);
@@ -5656,9 +5855,9 @@ typedef struct kprof_ds_area64 {
 } kprof_ds_area64;
 KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_ds_area64) == KPROF_DS_AREA64_SIZE, kprof_ds_area64_size);
 
-/* What kprof_ds_area64_decode/_encode hand the codec: the size, then the multi-byte scalars
- * as runs (kprof_impl_struct_convert). */
-#define KPROF_IMPL_DS_AREA64_LAYOUT KPROF_DS_AREA64_SIZE, "\0\0\70\10", 1
+/* What kprof_ds_area64_decode/_encode hand the codec: the size, then where its runs of
+ * multi-byte scalars start in kprof_impl_struct_runs and how many there are. */
+#define KPROF_IMPL_DS_AREA64_LAYOUT KPROF_DS_AREA64_SIZE, 2u, 1u
 #define kprof_ds_area64_decode(buf, len, out)                                                      \
 	kprof_impl_struct_decode(buf, len, KPROF_IMPL_TYPED(kprof_ds_area64, out),                 \
 	                         KPROF_IMPL_DS_AREA64_LAYOUT)
@@ -5707,14 +5906,11 @@ KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_ds_area64_fmt4) == KPROF_DS_AREA64_FMT4_SI
  * field widened into its counterpart (spec/: widens), everything else zero. */
 #define kprof_ds_area64_fmt4_widen(in, out)                                                        \
 	kprof_impl_struct_widen(KPROF_IMPL_TYPED(const kprof_ds_area64_fmt4, in),                  \
-	                        KPROF_IMPL_TYPED(kprof_ds_area64, out), KPROF_DS_AREA64_SIZE,      \
-	                        "\0\0\0\0\1\210\10\0\10\0\1\210\20\0\20\0\1\210\30\0\30\0\1\210"   \
-	                        "\40\0\40\0\1\210\50\0\50\0\1\210\60\0\60\0\1\210\70\0\70\0\1\210" \
-	                        "\100\0\100\0\10\210\200\0\100\1\4\210",                           \
-	                        10)
-/* What kprof_ds_area64_fmt4_decode/_encode hand the codec: the size, then the multi-byte scalars
- * as runs (kprof_impl_struct_convert). */
-#define KPROF_IMPL_DS_AREA64_FMT4_LAYOUT KPROF_DS_AREA64_FMT4_SIZE, "\0\0\24\10", 1
+	                        KPROF_IMPL_TYPED(kprof_ds_area64, out), KPROF_DS_AREA64_SIZE, 0u,  \
+	                        10u) /* kprof_impl_struct_moves[0..9] */
+/* What kprof_ds_area64_fmt4_decode/_encode hand the codec: the size, then where its runs of
+ * multi-byte scalars start in kprof_impl_struct_runs and how many there are. */
+#define KPROF_IMPL_DS_AREA64_FMT4_LAYOUT KPROF_DS_AREA64_FMT4_SIZE, 3u, 1u
 #define kprof_ds_area64_fmt4_decode(buf, len, out)                                                 \
 	kprof_impl_struct_decode(buf, len, KPROF_IMPL_TYPED(kprof_ds_area64_fmt4, out),            \
 	                         KPROF_IMPL_DS_AREA64_FMT4_LAYOUT)
@@ -5754,15 +5950,12 @@ KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_ds_area32) == KPROF_DS_AREA32_SIZE, kprof_
 /* kprof_ds_area32_widen(in, out): the same area in kprof_ds_area64's shape, each
  * field widened into its counterpart (spec/: widens), everything else zero. */
 #define kprof_ds_area32_widen(in, out)                                                             \
-	kprof_impl_struct_widen(                                                                   \
-	        KPROF_IMPL_TYPED(const kprof_ds_area32, in),                                       \
-	        KPROF_IMPL_TYPED(kprof_ds_area64, out), KPROF_DS_AREA64_SIZE,                      \
-	        "\0\0\0\0\1\110\4\0\10\0\1\110\10\0\20\0\1\110\14\0\30\0\1\110\20\0\40\0\1\110\24" \
-	        "\0\50\0\1\110\30\0\60\0\1\110\34\0\70\0\1\110\40\0\100\0\1\210",                  \
-	        9)
-/* What kprof_ds_area32_decode/_encode hand the codec: the size, then the multi-byte scalars
- * as runs (kprof_impl_struct_convert). */
-#define KPROF_IMPL_DS_AREA32_LAYOUT KPROF_DS_AREA32_SIZE, "\0\0\10\4\40\0\1\10", 2
+	kprof_impl_struct_widen(KPROF_IMPL_TYPED(const kprof_ds_area32, in),                       \
+	                        KPROF_IMPL_TYPED(kprof_ds_area64, out), KPROF_DS_AREA64_SIZE, 10u, \
+	                        9u) /* kprof_impl_struct_moves[10..18] */
+/* What kprof_ds_area32_decode/_encode hand the codec: the size, then where its runs of
+ * multi-byte scalars start in kprof_impl_struct_runs and how many there are. */
+#define KPROF_IMPL_DS_AREA32_LAYOUT KPROF_DS_AREA32_SIZE, 4u, 2u
 #define kprof_ds_area32_decode(buf, len, out)                                                      \
 	kprof_impl_struct_decode(buf, len, KPROF_IMPL_TYPED(kprof_ds_area32, out),                 \
 	                         KPROF_IMPL_DS_AREA32_LAYOUT)
@@ -5933,9 +6126,9 @@ KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_bts_record64) == KPROF_BTS_RECORD64_SIZE,
 #define KPROF_BTS_RECORD64_FLAGS_PREDICTED_MASK  UINT64_C(0x10)
 #define KPROF_BTS_RECORD64_FLAGS_DEFINED_MASK    UINT64_C(0x10)
 
-/* What kprof_bts_record64_decode/_encode hand the codec: the size, then the multi-byte scalars
- * as runs (kprof_impl_struct_convert). */
-#define KPROF_IMPL_BTS_RECORD64_LAYOUT KPROF_BTS_RECORD64_SIZE, "\0\0\3\10", 1
+/* What kprof_bts_record64_decode/_encode hand the codec: the size, then where its runs of
+ * multi-byte scalars start in kprof_impl_struct_runs and how many there are. */
+#define KPROF_IMPL_BTS_RECORD64_LAYOUT KPROF_BTS_RECORD64_SIZE, 0u, 1u
 #define kprof_bts_record64_decode(buf, len, out)                                                   \
 	kprof_impl_struct_decode(buf, len, KPROF_IMPL_TYPED(kprof_bts_record64, out),              \
 	                         KPROF_IMPL_BTS_RECORD64_LAYOUT)
@@ -5969,9 +6162,9 @@ KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_bts_record32) == KPROF_BTS_RECORD32_SIZE,
 #define KPROF_BTS_RECORD32_FLAGS_PREDICTED_MASK  0x10u
 #define KPROF_BTS_RECORD32_FLAGS_DEFINED_MASK    0x10u
 
-/* What kprof_bts_record32_decode/_encode hand the codec: the size, then the multi-byte scalars
- * as runs (kprof_impl_struct_convert). */
-#define KPROF_IMPL_BTS_RECORD32_LAYOUT KPROF_BTS_RECORD32_SIZE, "\0\0\3\4", 1
+/* What kprof_bts_record32_decode/_encode hand the codec: the size, then where its runs of
+ * multi-byte scalars start in kprof_impl_struct_runs and how many there are. */
+#define KPROF_IMPL_BTS_RECORD32_LAYOUT KPROF_BTS_RECORD32_SIZE, 1u, 1u
 #define kprof_bts_record32_decode(buf, len, out)                                                   \
 	kprof_impl_struct_decode(buf, len, KPROF_IMPL_TYPED(kprof_bts_record32, out),              \
 	                         KPROF_IMPL_BTS_RECORD32_LAYOUT)
@@ -6136,9 +6329,9 @@ typedef struct kprof_pebs_record_fmt0 {
 KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_pebs_record_fmt0) == KPROF_PEBS_RECORD_FMT0_SIZE,
                          kprof_pebs_record_fmt0_size);
 
-/* What kprof_pebs_record_fmt0_decode/_encode hand the codec: the size, then the multi-byte scalars
- * as runs (kprof_impl_struct_convert). */
-#define KPROF_IMPL_PEBS_RECORD_FMT0_LAYOUT KPROF_PEBS_RECORD_FMT0_SIZE, "\0\0\22\10", 1
+/* What kprof_pebs_record_fmt0_decode/_encode hand the codec: the size, then where its runs of
+ * multi-byte scalars start in kprof_impl_struct_runs and how many there are. */
+#define KPROF_IMPL_PEBS_RECORD_FMT0_LAYOUT KPROF_PEBS_RECORD_FMT0_SIZE, 36u, 1u
 #define kprof_pebs_record_fmt0_decode(buf, len, out)                                               \
 	kprof_impl_struct_decode(buf, len, KPROF_IMPL_TYPED(kprof_pebs_record_fmt0, out),          \
 	                         KPROF_IMPL_PEBS_RECORD_FMT0_LAYOUT)
@@ -6147,7 +6340,7 @@ KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_pebs_record_fmt0) == KPROF_PEBS_RECORD_FMT
 	                         KPROF_IMPL_PEBS_RECORD_FMT0_LAYOUT)
 
 /* PEBS record, format 1 (Nehalem): format 0 plus applicable counters, data address, data source
- * and load latency.
+ * and load latency. It extends kprof_pebs_record_fmt0: that struct's fields come first.
  * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
  * intel_ds.h (PEBS records); Linux arch/x86/include/asm/perf_event.h and
  * arch/x86/events/intel/ds.c (struct pebs_record_core/nhm/hsw/skl); Intel SDM vol. 3 section
@@ -6205,9 +6398,9 @@ typedef struct kprof_pebs_record_fmt1 {
 KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_pebs_record_fmt1) == KPROF_PEBS_RECORD_FMT1_SIZE,
                          kprof_pebs_record_fmt1_size);
 
-/* What kprof_pebs_record_fmt1_decode/_encode hand the codec: the size, then the multi-byte scalars
- * as runs (kprof_impl_struct_convert). */
-#define KPROF_IMPL_PEBS_RECORD_FMT1_LAYOUT KPROF_PEBS_RECORD_FMT1_SIZE, "\0\0\26\10", 1
+/* What kprof_pebs_record_fmt1_decode/_encode hand the codec: the size, then where its runs of
+ * multi-byte scalars start in kprof_impl_struct_runs and how many there are. */
+#define KPROF_IMPL_PEBS_RECORD_FMT1_LAYOUT KPROF_PEBS_RECORD_FMT1_SIZE, 37u, 1u
 #define kprof_pebs_record_fmt1_decode(buf, len, out)                                               \
 	kprof_impl_struct_decode(buf, len, KPROF_IMPL_TYPED(kprof_pebs_record_fmt1, out),          \
 	                         KPROF_IMPL_PEBS_RECORD_FMT1_LAYOUT)
@@ -6215,7 +6408,8 @@ KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_pebs_record_fmt1) == KPROF_PEBS_RECORD_FMT
 	kprof_impl_struct_encode(KPROF_IMPL_TYPED(const kprof_pebs_record_fmt1, in), buf, len,     \
 	                         KPROF_IMPL_PEBS_RECORD_FMT1_LAYOUT)
 
-/* PEBS record, format 2 (Haswell): format 1 plus the eventing IP and TSX tuning.
+/* PEBS record, format 2 (Haswell): format 1 plus the eventing IP and TSX tuning. It extends
+ * kprof_pebs_record_fmt1: that struct's fields come first.
  * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
  * intel_ds.h (PEBS records); Linux arch/x86/include/asm/perf_event.h and
  * arch/x86/events/intel/ds.c (struct pebs_record_core/nhm/hsw/skl); Intel SDM vol. 3 section
@@ -6277,9 +6471,9 @@ typedef struct kprof_pebs_record_fmt2 {
 KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_pebs_record_fmt2) == KPROF_PEBS_RECORD_FMT2_SIZE,
                          kprof_pebs_record_fmt2_size);
 
-/* What kprof_pebs_record_fmt2_decode/_encode hand the codec: the size, then the multi-byte scalars
- * as runs (kprof_impl_struct_convert). */
-#define KPROF_IMPL_PEBS_RECORD_FMT2_LAYOUT KPROF_PEBS_RECORD_FMT2_SIZE, "\0\0\30\10", 1
+/* What kprof_pebs_record_fmt2_decode/_encode hand the codec: the size, then where its runs of
+ * multi-byte scalars start in kprof_impl_struct_runs and how many there are. */
+#define KPROF_IMPL_PEBS_RECORD_FMT2_LAYOUT KPROF_PEBS_RECORD_FMT2_SIZE, 38u, 1u
 #define kprof_pebs_record_fmt2_decode(buf, len, out)                                               \
 	kprof_impl_struct_decode(buf, len, KPROF_IMPL_TYPED(kprof_pebs_record_fmt2, out),          \
 	                         KPROF_IMPL_PEBS_RECORD_FMT2_LAYOUT)
@@ -6287,7 +6481,8 @@ KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_pebs_record_fmt2) == KPROF_PEBS_RECORD_FMT
 	kprof_impl_struct_encode(KPROF_IMPL_TYPED(const kprof_pebs_record_fmt2, in), buf, len,     \
 	                         KPROF_IMPL_PEBS_RECORD_FMT2_LAYOUT)
 
-/* PEBS record, format 3 (Skylake): format 2 plus the TSC.
+/* PEBS record, format 3 (Skylake): format 2 plus the TSC. It extends kprof_pebs_record_fmt2:
+ * that struct's fields come first.
  * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
  * intel_ds.h (PEBS records); Linux arch/x86/include/asm/perf_event.h and
  * arch/x86/events/intel/ds.c (struct pebs_record_core/nhm/hsw/skl); Intel SDM vol. 3 section
@@ -6351,9 +6546,9 @@ typedef struct kprof_pebs_record_fmt3 {
 KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_pebs_record_fmt3) == KPROF_PEBS_RECORD_FMT3_SIZE,
                          kprof_pebs_record_fmt3_size);
 
-/* What kprof_pebs_record_fmt3_decode/_encode hand the codec: the size, then the multi-byte scalars
- * as runs (kprof_impl_struct_convert). */
-#define KPROF_IMPL_PEBS_RECORD_FMT3_LAYOUT KPROF_PEBS_RECORD_FMT3_SIZE, "\0\0\31\10", 1
+/* What kprof_pebs_record_fmt3_decode/_encode hand the codec: the size, then where its runs of
+ * multi-byte scalars start in kprof_impl_struct_runs and how many there are. */
+#define KPROF_IMPL_PEBS_RECORD_FMT3_LAYOUT KPROF_PEBS_RECORD_FMT3_SIZE, 39u, 1u
 #define kprof_pebs_record_fmt3_decode(buf, len, out)                                               \
 	kprof_impl_struct_decode(buf, len, KPROF_IMPL_TYPED(kprof_pebs_record_fmt3, out),          \
 	                         KPROF_IMPL_PEBS_RECORD_FMT3_LAYOUT)
@@ -6393,9 +6588,9 @@ typedef struct kprof_pebs_record_netburst32 {
 KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_pebs_record_netburst32) == KPROF_PEBS_RECORD_NETBURST32_SIZE,
                          kprof_pebs_record_netburst32_size);
 
-/* What kprof_pebs_record_netburst32_decode/_encode hand the codec: the size, then the multi-byte scalars
- * as runs (kprof_impl_struct_convert). */
-#define KPROF_IMPL_PEBS_RECORD_NETBURST32_LAYOUT KPROF_PEBS_RECORD_NETBURST32_SIZE, "\0\0\12\4", 1
+/* What kprof_pebs_record_netburst32_decode/_encode hand the codec: the size, then where its runs of
+ * multi-byte scalars start in kprof_impl_struct_runs and how many there are. */
+#define KPROF_IMPL_PEBS_RECORD_NETBURST32_LAYOUT KPROF_PEBS_RECORD_NETBURST32_SIZE, 40u, 1u
 #define kprof_pebs_record_netburst32_decode(buf, len, out)                                         \
 	kprof_impl_struct_decode(buf, len, KPROF_IMPL_TYPED(kprof_pebs_record_netburst32, out),    \
 	                         KPROF_IMPL_PEBS_RECORD_NETBURST32_LAYOUT)
@@ -6450,9 +6645,9 @@ typedef struct kprof_pebs_gprs {
 } kprof_pebs_gprs;
 KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_pebs_gprs) == KPROF_PEBS_GPRS_SIZE, kprof_pebs_gprs_size);
 
-/* What kprof_pebs_gprs_decode/_encode hand the codec: the size, then the multi-byte scalars
- * as runs (kprof_impl_struct_convert). */
-#define KPROF_IMPL_PEBS_GPRS_LAYOUT KPROF_PEBS_GPRS_SIZE, "\0\0\22\10", 1
+/* What kprof_pebs_gprs_decode/_encode hand the codec: the size, then where its runs of
+ * multi-byte scalars start in kprof_impl_struct_runs and how many there are. */
+#define KPROF_IMPL_PEBS_GPRS_LAYOUT KPROF_PEBS_GPRS_SIZE, 41u, 1u
 #define kprof_pebs_gprs_decode(buf, len, out)                                                      \
 	kprof_impl_struct_decode(buf, len, KPROF_IMPL_TYPED(kprof_pebs_gprs, out),                 \
 	                         KPROF_IMPL_PEBS_GPRS_LAYOUT)
@@ -6507,9 +6702,9 @@ KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_pebs_basic) == KPROF_PEBS_BASIC_SIZE, kpro
 #define KPROF_PEBS_BASIC_FORMAT_SIZE_RECORD_SIZE_MASK  UINT64_C(0xFFFF000000000000)
 #define KPROF_PEBS_BASIC_FORMAT_SIZE_DEFINED_MASK      UINT64_C(0xFFFFFFFFFFFFFFFF)
 
-/* What kprof_pebs_basic_decode/_encode hand the codec: the size, then the multi-byte scalars
- * as runs (kprof_impl_struct_convert). */
-#define KPROF_IMPL_PEBS_BASIC_LAYOUT KPROF_PEBS_BASIC_SIZE, "\0\0\4\10", 1
+/* What kprof_pebs_basic_decode/_encode hand the codec: the size, then where its runs of
+ * multi-byte scalars start in kprof_impl_struct_runs and how many there are. */
+#define KPROF_IMPL_PEBS_BASIC_LAYOUT KPROF_PEBS_BASIC_SIZE, 42u, 1u
 #define kprof_pebs_basic_decode(buf, len, out)                                                     \
 	kprof_impl_struct_decode(buf, len, KPROF_IMPL_TYPED(kprof_pebs_basic, out),                \
 	                         KPROF_IMPL_PEBS_BASIC_LAYOUT)
@@ -6559,9 +6754,9 @@ KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_pebs_meminfo) == KPROF_PEBS_MEMINFO_SIZE,
 #define KPROF_PEBS_MEMINFO_LATENCY_CACHE_LATENCY_MASK  UINT64_C(0xFFFF00000000)
 #define KPROF_PEBS_MEMINFO_LATENCY_DEFINED_MASK        UINT64_C(0xFFFF0000FFFF)
 
-/* What kprof_pebs_meminfo_decode/_encode hand the codec: the size, then the multi-byte scalars
- * as runs (kprof_impl_struct_convert). */
-#define KPROF_IMPL_PEBS_MEMINFO_LAYOUT KPROF_PEBS_MEMINFO_SIZE, "\0\0\4\10", 1
+/* What kprof_pebs_meminfo_decode/_encode hand the codec: the size, then where its runs of
+ * multi-byte scalars start in kprof_impl_struct_runs and how many there are. */
+#define KPROF_IMPL_PEBS_MEMINFO_LAYOUT KPROF_PEBS_MEMINFO_SIZE, 43u, 1u
 #define kprof_pebs_meminfo_decode(buf, len, out)                                                   \
 	kprof_impl_struct_decode(buf, len, KPROF_IMPL_TYPED(kprof_pebs_meminfo, out),              \
 	                         KPROF_IMPL_PEBS_MEMINFO_LAYOUT)
@@ -6581,9 +6776,9 @@ typedef struct kprof_pebs_xmm {
 } kprof_pebs_xmm;
 KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_pebs_xmm) == KPROF_PEBS_XMM_SIZE, kprof_pebs_xmm_size);
 
-/* What kprof_pebs_xmm_decode/_encode hand the codec: the size, then the multi-byte scalars
- * as runs (kprof_impl_struct_convert). */
-#define KPROF_IMPL_PEBS_XMM_LAYOUT KPROF_PEBS_XMM_SIZE, "\0\0\40\10", 1
+/* What kprof_pebs_xmm_decode/_encode hand the codec: the size, then where its runs of
+ * multi-byte scalars start in kprof_impl_struct_runs and how many there are. */
+#define KPROF_IMPL_PEBS_XMM_LAYOUT KPROF_PEBS_XMM_SIZE, 44u, 1u
 #define kprof_pebs_xmm_decode(buf, len, out)                                                       \
 	kprof_impl_struct_decode(buf, len, KPROF_IMPL_TYPED(kprof_pebs_xmm, out),                  \
 	                         KPROF_IMPL_PEBS_XMM_LAYOUT)
@@ -6609,9 +6804,9 @@ typedef struct kprof_pebs_lbr_entry {
 KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_pebs_lbr_entry) == KPROF_PEBS_LBR_ENTRY_SIZE,
                          kprof_pebs_lbr_entry_size);
 
-/* What kprof_pebs_lbr_entry_decode/_encode hand the codec: the size, then the multi-byte scalars
- * as runs (kprof_impl_struct_convert). */
-#define KPROF_IMPL_PEBS_LBR_ENTRY_LAYOUT KPROF_PEBS_LBR_ENTRY_SIZE, "\0\0\3\10", 1
+/* What kprof_pebs_lbr_entry_decode/_encode hand the codec: the size, then where its runs of
+ * multi-byte scalars start in kprof_impl_struct_runs and how many there are. */
+#define KPROF_IMPL_PEBS_LBR_ENTRY_LAYOUT KPROF_PEBS_LBR_ENTRY_SIZE, 45u, 1u
 #define kprof_pebs_lbr_entry_decode(buf, len, out)                                                 \
 	kprof_impl_struct_decode(buf, len, KPROF_IMPL_TYPED(kprof_pebs_lbr_entry, out),            \
 	                         KPROF_IMPL_PEBS_LBR_ENTRY_LAYOUT)
@@ -6642,9 +6837,9 @@ typedef struct kprof_pebs_cntr_header {
 KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_pebs_cntr_header) == KPROF_PEBS_CNTR_HEADER_SIZE,
                          kprof_pebs_cntr_header_size);
 
-/* What kprof_pebs_cntr_header_decode/_encode hand the codec: the size, then the multi-byte scalars
- * as runs (kprof_impl_struct_convert). */
-#define KPROF_IMPL_PEBS_CNTR_HEADER_LAYOUT KPROF_PEBS_CNTR_HEADER_SIZE, "\0\0\4\4", 1
+/* What kprof_pebs_cntr_header_decode/_encode hand the codec: the size, then where its runs of
+ * multi-byte scalars start in kprof_impl_struct_runs and how many there are. */
+#define KPROF_IMPL_PEBS_CNTR_HEADER_LAYOUT KPROF_PEBS_CNTR_HEADER_SIZE, 46u, 1u
 #define kprof_pebs_cntr_header_decode(buf, len, out)                                               \
 	kprof_impl_struct_decode(buf, len, KPROF_IMPL_TYPED(kprof_pebs_cntr_header, out),          \
 	                         KPROF_IMPL_PEBS_CNTR_HEADER_LAYOUT)
@@ -7009,17 +7204,12 @@ KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_windows_pebs_ds_save_area) ==
  * field widened into its counterpart (spec/: widens), everything else zero. */
 #define kprof_windows_pebs_ds_save_area_widen(in, out)                                             \
 	kprof_impl_struct_widen(KPROF_IMPL_TYPED(const kprof_windows_pebs_ds_save_area, in),       \
-	                        KPROF_IMPL_TYPED(kprof_ds_area64, out), KPROF_DS_AREA64_SIZE,      \
-	                        "\0\0\0\0\1\210\10\0\10\0\1\210\20\0\20\0\1\210\30\0\30\0\1\210"   \
-	                        "\40\0\40\0\1\210\50\0\50\0\1\210\60\0\60\0\1\210\70\0\70\0\1\210" \
-	                        "\100\0\100\0\1\210\110\0\110\0\1\210\120\0\120\0"                 \
-	                        "\1\210\130\0\130\0\1\210",                                        \
-	                        12)
+	                        KPROF_IMPL_TYPED(kprof_ds_area64, out), KPROF_DS_AREA64_SIZE, 19u, \
+	                        12u) /* kprof_impl_struct_moves[19..30] */
 #endif
-/* What kprof_windows_pebs_ds_save_area_decode/_encode hand the codec: the size, then the multi-byte scalars
- * as runs (kprof_impl_struct_convert). */
-#define KPROF_IMPL_WINDOWS_PEBS_DS_SAVE_AREA_LAYOUT                                                \
-	KPROF_WINDOWS_PEBS_DS_SAVE_AREA_SIZE, "\0\0\14\10", 1
+/* What kprof_windows_pebs_ds_save_area_decode/_encode hand the codec: the size, then where its runs of
+ * multi-byte scalars start in kprof_impl_struct_runs and how many there are. */
+#define KPROF_IMPL_WINDOWS_PEBS_DS_SAVE_AREA_LAYOUT KPROF_WINDOWS_PEBS_DS_SAVE_AREA_SIZE, 47u, 1u
 #define kprof_windows_pebs_ds_save_area_decode(buf, len, out)                                      \
 	kprof_impl_struct_decode(buf, len, KPROF_IMPL_TYPED(kprof_windows_pebs_ds_save_area, out), \
 	                         KPROF_IMPL_WINDOWS_PEBS_DS_SAVE_AREA_LAYOUT)
@@ -7045,10 +7235,10 @@ KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_windows_processor_profile_control_area) ==
                                  KPROF_WINDOWS_PROCESSOR_PROFILE_CONTROL_AREA_SIZE,
                          kprof_windows_processor_profile_control_area_size);
 
-/* What kprof_windows_processor_profile_control_area_decode/_encode hand the codec: the size, then the multi-byte scalars
- * as runs (kprof_impl_struct_convert). */
+/* What kprof_windows_processor_profile_control_area_decode/_encode hand the codec: the size, then where its runs of
+ * multi-byte scalars start in kprof_impl_struct_runs and how many there are. */
 #define KPROF_IMPL_WINDOWS_PROCESSOR_PROFILE_CONTROL_AREA_LAYOUT                                   \
-	KPROF_WINDOWS_PROCESSOR_PROFILE_CONTROL_AREA_SIZE, "\0\0\14\10", 1
+	KPROF_WINDOWS_PROCESSOR_PROFILE_CONTROL_AREA_SIZE, 48u, 1u
 #define kprof_windows_processor_profile_control_area_decode(buf, len, out)                         \
 	kprof_impl_struct_decode(                                                                  \
 	        buf, len, KPROF_IMPL_TYPED(kprof_windows_processor_profile_control_area, out),     \
@@ -7097,16 +7287,13 @@ KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_windows_pebs_ds_save_area64) ==
  * field widened into its counterpart (spec/: widens), everything else zero. */
 #define kprof_windows_pebs_ds_save_area64_widen(in, out)                                           \
 	kprof_impl_struct_widen(KPROF_IMPL_TYPED(const kprof_windows_pebs_ds_save_area64, in),     \
-	                        KPROF_IMPL_TYPED(kprof_ds_area64, out), KPROF_DS_AREA64_SIZE,      \
-	                        "\0\0\0\0\1\210\10\0\10\0\1\210\20\0\20\0\1\210\30\0\30\0\1\210"   \
-	                        "\40\0\40\0\1\210\50\0\50\0\1\210\60\0\60\0\1\210\70\0\70\0\1\210" \
-	                        "\100\0\100\0\10\210\200\0\100\1\4\210",                           \
-	                        10)
+	                        KPROF_IMPL_TYPED(kprof_ds_area64, out), KPROF_DS_AREA64_SIZE, 31u, \
+	                        10u) /* kprof_impl_struct_moves[31..40] */
 #endif
-/* What kprof_windows_pebs_ds_save_area64_decode/_encode hand the codec: the size, then the multi-byte scalars
- * as runs (kprof_impl_struct_convert). */
+/* What kprof_windows_pebs_ds_save_area64_decode/_encode hand the codec: the size, then where its runs of
+ * multi-byte scalars start in kprof_impl_struct_runs and how many there are. */
 #define KPROF_IMPL_WINDOWS_PEBS_DS_SAVE_AREA64_LAYOUT                                              \
-	KPROF_WINDOWS_PEBS_DS_SAVE_AREA64_SIZE, "\0\0\24\10", 1
+	KPROF_WINDOWS_PEBS_DS_SAVE_AREA64_SIZE, 49u, 1u
 #define kprof_windows_pebs_ds_save_area64_decode(buf, len, out)                                    \
 	kprof_impl_struct_decode(buf, len,                                                         \
 	                         KPROF_IMPL_TYPED(kprof_windows_pebs_ds_save_area64, out),         \
@@ -7153,16 +7340,13 @@ KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_windows_pebs_ds_save_area32) ==
  * field widened into its counterpart (spec/: widens), everything else zero. */
 #define kprof_windows_pebs_ds_save_area32_widen(in, out)                                           \
 	kprof_impl_struct_widen(KPROF_IMPL_TYPED(const kprof_windows_pebs_ds_save_area32, in),     \
-	                        KPROF_IMPL_TYPED(kprof_ds_area64, out), KPROF_DS_AREA64_SIZE,      \
-	                        "\0\0\0\0\1\110\4\0\10\0\1\110\10\0\20\0\1\110\14\0\30\0\1\110\20" \
-	                        "\0\40\0\1\110\24\0\50\0\1\110\30\0\60\0\1\110\34\0\70\0\1\110\40" \
-	                        "\0\100\0\10\210\140\0\100\1\4\210",                               \
-	                        10)
+	                        KPROF_IMPL_TYPED(kprof_ds_area64, out), KPROF_DS_AREA64_SIZE, 41u, \
+	                        10u) /* kprof_impl_struct_moves[41..50] */
 #endif
-/* What kprof_windows_pebs_ds_save_area32_decode/_encode hand the codec: the size, then the multi-byte scalars
- * as runs (kprof_impl_struct_convert). */
+/* What kprof_windows_pebs_ds_save_area32_decode/_encode hand the codec: the size, then where its runs of
+ * multi-byte scalars start in kprof_impl_struct_runs and how many there are. */
 #define KPROF_IMPL_WINDOWS_PEBS_DS_SAVE_AREA32_LAYOUT                                              \
-	KPROF_WINDOWS_PEBS_DS_SAVE_AREA32_SIZE, "\0\0\10\4\40\0\14\10", 2
+	KPROF_WINDOWS_PEBS_DS_SAVE_AREA32_SIZE, 50u, 2u
 #define kprof_windows_pebs_ds_save_area32_decode(buf, len, out)                                    \
 	kprof_impl_struct_decode(buf, len,                                                         \
 	                         KPROF_IMPL_TYPED(kprof_windows_pebs_ds_save_area32, out),         \
@@ -7192,10 +7376,10 @@ KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_windows_processor_profile_control_area_200
                                  KPROF_WINDOWS_PROCESSOR_PROFILE_CONTROL_AREA_2004_SIZE,
                          kprof_windows_processor_profile_control_area_2004_size);
 
-/* What kprof_windows_processor_profile_control_area_2004_decode/_encode hand the codec: the size, then the multi-byte scalars
- * as runs (kprof_impl_struct_convert). */
+/* What kprof_windows_processor_profile_control_area_2004_decode/_encode hand the codec: the size, then where its runs of
+ * multi-byte scalars start in kprof_impl_struct_runs and how many there are. */
 #define KPROF_IMPL_WINDOWS_PROCESSOR_PROFILE_CONTROL_AREA_2004_LAYOUT                              \
-	KPROF_WINDOWS_PROCESSOR_PROFILE_CONTROL_AREA_2004_SIZE, "\0\0\24\10", 1
+	KPROF_WINDOWS_PROCESSOR_PROFILE_CONTROL_AREA_2004_SIZE, 52u, 1u
 #define kprof_windows_processor_profile_control_area_2004_decode(buf, len, out)                    \
 	kprof_impl_struct_decode(                                                                  \
 	        buf, len,                                                                          \
@@ -7226,10 +7410,10 @@ KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_windows_system_processor_profile_control_a
                                  KPROF_WINDOWS_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X86_SIZE,
                          kprof_windows_system_processor_profile_control_area_x86_size);
 
-/* What kprof_windows_system_processor_profile_control_area_x86_decode/_encode hand the codec: the size, then the multi-byte scalars
- * as runs (kprof_impl_struct_convert). */
+/* What kprof_windows_system_processor_profile_control_area_x86_decode/_encode hand the codec: the size, then where its runs of
+ * multi-byte scalars start in kprof_impl_struct_runs and how many there are. */
 #define KPROF_IMPL_WINDOWS_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X86_LAYOUT                        \
-	KPROF_WINDOWS_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X86_SIZE, "\0\0\1\4", 1
+	KPROF_WINDOWS_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X86_SIZE, 53u, 1u
 #define kprof_windows_system_processor_profile_control_area_x86_decode(buf, len, out)              \
 	kprof_impl_struct_decode(                                                                  \
 	        buf, len,                                                                          \
@@ -7261,10 +7445,10 @@ KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_windows_system_processor_profile_control_a
                                  KPROF_WINDOWS_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X64_SIZE,
                          kprof_windows_system_processor_profile_control_area_x64_size);
 
-/* What kprof_windows_system_processor_profile_control_area_x64_decode/_encode hand the codec: the size, then the multi-byte scalars
- * as runs (kprof_impl_struct_convert). */
+/* What kprof_windows_system_processor_profile_control_area_x64_decode/_encode hand the codec: the size, then where its runs of
+ * multi-byte scalars start in kprof_impl_struct_runs and how many there are. */
 #define KPROF_IMPL_WINDOWS_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X64_LAYOUT                        \
-	KPROF_WINDOWS_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X64_SIZE, "\0\0\1\10", 1
+	KPROF_WINDOWS_SYSTEM_PROCESSOR_PROFILE_CONTROL_AREA_X64_SIZE, 54u, 1u
 #define kprof_windows_system_processor_profile_control_area_x64_decode(buf, len, out)              \
 	kprof_impl_struct_decode(                                                                  \
 	        buf, len,                                                                          \
@@ -7304,10 +7488,10 @@ KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_windows_profile_source_info) ==
                                  KPROF_WINDOWS_PROFILE_SOURCE_INFO_SIZE,
                          kprof_windows_profile_source_info_size);
 
-/* What kprof_windows_profile_source_info_decode/_encode hand the codec: the size, then the multi-byte scalars
- * as runs (kprof_impl_struct_convert). */
+/* What kprof_windows_profile_source_info_decode/_encode hand the codec: the size, then where its runs of
+ * multi-byte scalars start in kprof_impl_struct_runs and how many there are. */
 #define KPROF_IMPL_WINDOWS_PROFILE_SOURCE_INFO_LAYOUT                                              \
-	KPROF_WINDOWS_PROFILE_SOURCE_INFO_SIZE, "\0\0\4\4\20\0\1\10\30\0\1\2", 3
+	KPROF_WINDOWS_PROFILE_SOURCE_INFO_SIZE, 55u, 3u
 #define kprof_windows_profile_source_info_decode(buf, len, out)                                    \
 	kprof_impl_struct_decode(buf, len,                                                         \
 	                         KPROF_IMPL_TYPED(kprof_windows_profile_source_info, out),         \
@@ -7331,10 +7515,10 @@ KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_windows_trace_profile_interval) ==
                                  KPROF_WINDOWS_TRACE_PROFILE_INTERVAL_SIZE,
                          kprof_windows_trace_profile_interval_size);
 
-/* What kprof_windows_trace_profile_interval_decode/_encode hand the codec: the size, then the multi-byte scalars
- * as runs (kprof_impl_struct_convert). */
+/* What kprof_windows_trace_profile_interval_decode/_encode hand the codec: the size, then where its runs of
+ * multi-byte scalars start in kprof_impl_struct_runs and how many there are. */
 #define KPROF_IMPL_WINDOWS_TRACE_PROFILE_INTERVAL_LAYOUT                                           \
-	KPROF_WINDOWS_TRACE_PROFILE_INTERVAL_SIZE, "\0\0\2\4", 1
+	KPROF_WINDOWS_TRACE_PROFILE_INTERVAL_SIZE, 58u, 1u
 #define kprof_windows_trace_profile_interval_decode(buf, len, out)                                 \
 	kprof_impl_struct_decode(buf, len,                                                         \
 	                         KPROF_IMPL_TYPED(kprof_windows_trace_profile_interval, out),      \
@@ -7363,10 +7547,10 @@ KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_windows_hal_profile_source_information) ==
                                  KPROF_WINDOWS_HAL_PROFILE_SOURCE_INFORMATION_SIZE,
                          kprof_windows_hal_profile_source_information_size);
 
-/* What kprof_windows_hal_profile_source_information_decode/_encode hand the codec: the size, then the multi-byte scalars
- * as runs (kprof_impl_struct_convert). */
+/* What kprof_windows_hal_profile_source_information_decode/_encode hand the codec: the size, then where its runs of
+ * multi-byte scalars start in kprof_impl_struct_runs and how many there are. */
 #define KPROF_IMPL_WINDOWS_HAL_PROFILE_SOURCE_INFORMATION_LAYOUT                                   \
-	KPROF_WINDOWS_HAL_PROFILE_SOURCE_INFORMATION_SIZE, "\0\0\1\4\10\0\1\4", 2
+	KPROF_WINDOWS_HAL_PROFILE_SOURCE_INFORMATION_SIZE, 59u, 2u
 #define kprof_windows_hal_profile_source_information_decode(buf, len, out)                         \
 	kprof_impl_struct_decode(                                                                  \
 	        buf, len, KPROF_IMPL_TYPED(kprof_windows_hal_profile_source_information, out),     \
@@ -7401,10 +7585,10 @@ KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_windows_hal_profile_source_information_ex_
                                  KPROF_WINDOWS_HAL_PROFILE_SOURCE_INFORMATION_EX_X86_SIZE,
                          kprof_windows_hal_profile_source_information_ex_x86_size);
 
-/* What kprof_windows_hal_profile_source_information_ex_x86_decode/_encode hand the codec: the size, then the multi-byte scalars
- * as runs (kprof_impl_struct_convert). */
+/* What kprof_windows_hal_profile_source_information_ex_x86_decode/_encode hand the codec: the size, then where its runs of
+ * multi-byte scalars start in kprof_impl_struct_runs and how many there are. */
 #define KPROF_IMPL_WINDOWS_HAL_PROFILE_SOURCE_INFORMATION_EX_X86_LAYOUT                            \
-	KPROF_WINDOWS_HAL_PROFILE_SOURCE_INFORMATION_EX_X86_SIZE, "\0\0\1\4\10\0\4\4", 2
+	KPROF_WINDOWS_HAL_PROFILE_SOURCE_INFORMATION_EX_X86_SIZE, 61u, 2u
 #define kprof_windows_hal_profile_source_information_ex_x86_decode(buf, len, out)                  \
 	kprof_impl_struct_decode(                                                                  \
 	        buf, len,                                                                          \
@@ -7440,10 +7624,10 @@ KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_windows_hal_profile_source_information_ex_
                                  KPROF_WINDOWS_HAL_PROFILE_SOURCE_INFORMATION_EX_X64_SIZE,
                          kprof_windows_hal_profile_source_information_ex_x64_size);
 
-/* What kprof_windows_hal_profile_source_information_ex_x64_decode/_encode hand the codec: the size, then the multi-byte scalars
- * as runs (kprof_impl_struct_convert). */
+/* What kprof_windows_hal_profile_source_information_ex_x64_decode/_encode hand the codec: the size, then where its runs of
+ * multi-byte scalars start in kprof_impl_struct_runs and how many there are. */
 #define KPROF_IMPL_WINDOWS_HAL_PROFILE_SOURCE_INFORMATION_EX_X64_LAYOUT                            \
-	KPROF_WINDOWS_HAL_PROFILE_SOURCE_INFORMATION_EX_X64_SIZE, "\0\0\1\4\10\0\4\10", 2
+	KPROF_WINDOWS_HAL_PROFILE_SOURCE_INFORMATION_EX_X64_SIZE, 63u, 2u
 #define kprof_windows_hal_profile_source_information_ex_x64_decode(buf, len, out)                  \
 	kprof_impl_struct_decode(                                                                  \
 	        buf, len,                                                                          \
@@ -7484,9 +7668,9 @@ KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_windows_profile_add_intel) ==
                                  KPROF_WINDOWS_PROFILE_ADD_INTEL_SIZE,
                          kprof_windows_profile_add_intel_size);
 
-/* What kprof_windows_profile_add_intel_decode/_encode hand the codec: the size, then the multi-byte scalars
- * as runs (kprof_impl_struct_convert). */
-#define KPROF_IMPL_WINDOWS_PROFILE_ADD_INTEL_LAYOUT KPROF_WINDOWS_PROFILE_ADD_INTEL_SIZE, "", 0
+/* What kprof_windows_profile_add_intel_decode/_encode hand the codec: the size, then where its runs of
+ * multi-byte scalars start in kprof_impl_struct_runs and how many there are. */
+#define KPROF_IMPL_WINDOWS_PROFILE_ADD_INTEL_LAYOUT KPROF_WINDOWS_PROFILE_ADD_INTEL_SIZE, 65u, 0u
 #define kprof_windows_profile_add_intel_decode(buf, len, out)                                      \
 	kprof_impl_struct_decode(buf, len, KPROF_IMPL_TYPED(kprof_windows_profile_add_intel, out), \
 	                         KPROF_IMPL_WINDOWS_PROFILE_ADD_INTEL_LAYOUT)
@@ -7512,9 +7696,9 @@ KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_windows_profile_add_amd_v2) ==
                                  KPROF_WINDOWS_PROFILE_ADD_AMD_V2_SIZE,
                          kprof_windows_profile_add_amd_v2_size);
 
-/* What kprof_windows_profile_add_amd_v2_decode/_encode hand the codec: the size, then the multi-byte scalars
- * as runs (kprof_impl_struct_convert). */
-#define KPROF_IMPL_WINDOWS_PROFILE_ADD_AMD_V2_LAYOUT KPROF_WINDOWS_PROFILE_ADD_AMD_V2_SIZE, "", 0
+/* What kprof_windows_profile_add_amd_v2_decode/_encode hand the codec: the size, then where its runs of
+ * multi-byte scalars start in kprof_impl_struct_runs and how many there are. */
+#define KPROF_IMPL_WINDOWS_PROFILE_ADD_AMD_V2_LAYOUT KPROF_WINDOWS_PROFILE_ADD_AMD_V2_SIZE, 65u, 0u
 #define kprof_windows_profile_add_amd_v2_decode(buf, len, out)                                     \
 	kprof_impl_struct_decode(buf, len,                                                         \
 	                         KPROF_IMPL_TYPED(kprof_windows_profile_add_amd_v2, out),          \
@@ -7558,10 +7742,9 @@ KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_windows_profile_add_amd_v3) ==
                                  KPROF_WINDOWS_PROFILE_ADD_AMD_V3_SIZE,
                          kprof_windows_profile_add_amd_v3_size);
 
-/* What kprof_windows_profile_add_amd_v3_decode/_encode hand the codec: the size, then the multi-byte scalars
- * as runs (kprof_impl_struct_convert). */
-#define KPROF_IMPL_WINDOWS_PROFILE_ADD_AMD_V3_LAYOUT                                               \
-	KPROF_WINDOWS_PROFILE_ADD_AMD_V3_SIZE, "\0\0\1\2", 1
+/* What kprof_windows_profile_add_amd_v3_decode/_encode hand the codec: the size, then where its runs of
+ * multi-byte scalars start in kprof_impl_struct_runs and how many there are. */
+#define KPROF_IMPL_WINDOWS_PROFILE_ADD_AMD_V3_LAYOUT KPROF_WINDOWS_PROFILE_ADD_AMD_V3_SIZE, 65u, 1u
 #define kprof_windows_profile_add_amd_v3_decode(buf, len, out)                                     \
 	kprof_impl_struct_decode(buf, len,                                                         \
 	                         KPROF_IMPL_TYPED(kprof_windows_profile_add_amd_v3, out),          \
@@ -7621,10 +7804,10 @@ KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_windows_profile_add_information) ==
                                  KPROF_WINDOWS_PROFILE_ADD_INFORMATION_SIZE,
                          kprof_windows_profile_add_information_size);
 
-/* What kprof_windows_profile_add_information_decode/_encode hand the codec: the size, then the multi-byte scalars
- * as runs (kprof_impl_struct_convert). */
+/* What kprof_windows_profile_add_information_decode/_encode hand the codec: the size, then where its runs of
+ * multi-byte scalars start in kprof_impl_struct_runs and how many there are. */
 #define KPROF_IMPL_WINDOWS_PROFILE_ADD_INFORMATION_LAYOUT                                          \
-	KPROF_WINDOWS_PROFILE_ADD_INFORMATION_SIZE, "\0\0\1\4\20\0\4\4\42\0\177\2", 3
+	KPROF_WINDOWS_PROFILE_ADD_INFORMATION_SIZE, 66u, 3u
 #define kprof_windows_profile_add_information_decode(buf, len, out)                                \
 	kprof_impl_struct_decode(buf, len,                                                         \
 	                         KPROF_IMPL_TYPED(kprof_windows_profile_add_information, out),     \
@@ -7657,10 +7840,10 @@ KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_windows_profile_remove_information) ==
                                  KPROF_WINDOWS_PROFILE_REMOVE_INFORMATION_SIZE,
                          kprof_windows_profile_remove_information_size);
 
-/* What kprof_windows_profile_remove_information_decode/_encode hand the codec: the size, then the multi-byte scalars
- * as runs (kprof_impl_struct_convert). */
+/* What kprof_windows_profile_remove_information_decode/_encode hand the codec: the size, then where its runs of
+ * multi-byte scalars start in kprof_impl_struct_runs and how many there are. */
 #define KPROF_IMPL_WINDOWS_PROFILE_REMOVE_INFORMATION_LAYOUT                                       \
-	KPROF_WINDOWS_PROFILE_REMOVE_INFORMATION_SIZE, "\0\0\5\4", 1
+	KPROF_WINDOWS_PROFILE_REMOVE_INFORMATION_SIZE, 69u, 1u
 #define kprof_windows_profile_remove_information_decode(buf, len, out)                             \
 	kprof_impl_struct_decode(buf, len,                                                         \
 	                         KPROF_IMPL_TYPED(kprof_windows_profile_remove_information, out),  \
@@ -7880,42 +8063,244 @@ KPROF_API kprof_status kprof_psi_writer_add(kprof_psi_writer *w, uint32_t source
 
 #endif /* !defined(KPROF_NO_WINDOWS) */
 
+#ifdef __cplusplus
+}
+#endif
+#endif /* KPROF_H */
+
 /* ==========================================================================================
- *  IMPLEMENTATION
+ *  IMPLEMENTATION: compiled only where KPROF_IMPLEMENTATION is defined, once per unit
  * ========================================================================================== */
+#if defined(KPROF_IMPLEMENTATION) && !defined(KPROF_IMPL_COMPILED)
+#define KPROF_IMPL_COMPILED 1
+#if defined(KPROF_STATIC) && !defined(KPROF_IMPL_DECLARED_STATIC)
+#error "kprof.h: define KPROF_STATIC before the first #include of kprof.h in this unit: the declarations made there are not static"
+#endif
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 /* ---- layer 1, section status - from spec/status.yaml, gen/c/status.c ---- */
 
+typedef struct kprof_impl_struct_run {
+	uint16_t offset;
+	uint8_t count;
+	uint8_t width;
+} kprof_impl_struct_run;
+/* Per struct with a codec, its multi-byte scalars as runs of one width
+ * (kprof_impl_struct_convert): offset, count, width in bytes. */
+/* clang-format off */
+static const kprof_impl_struct_run kprof_impl_struct_runs[70] = {
+	{ 0x000,   3, 8 }, /* bts_record64.from .. flags */
+	{ 0x000,   3, 4 }, /* bts_record32.from .. flags */
+	{ 0x000,  56, 8 }, /* ds_area64.bts_buffer_base .. pebs_fixed_counter_reset[15] */
+	{ 0x000,  20, 8 }, /* ds_area64_fmt4.bts_buffer_base .. pebs_fixed_counter_reset[3] */
+	{ 0x000,   8, 4 }, /* ds_area32.bts_buffer_base .. pebs_interrupt_threshold */
+	{ 0x020,   1, 8 }, /* ds_area32.pebs_counter_reset */
+	{ 0x000,   2, 4 }, /* lwp_lwpcb.flags .. buffer_size */
+	{ 0x008,   1, 8 }, /* lwp_lwpcb.buffer_base */
+	{ 0x010,   1, 4 }, /* lwp_lwpcb.buffer_head_offset */
+	{ 0x018,   1, 8 }, /* lwp_lwpcb.missed_events */
+	{ 0x020,   2, 4 }, /* lwp_lwpcb.threshold .. filters */
+	{ 0x028,   2, 8 }, /* lwp_lwpcb.base_ip .. limit_ip */
+	{ 0x040,   1, 4 }, /* lwp_lwpcb.buffer_tail_offset */
+	{ 0x048,   2, 8 }, /* lwp_lwpcb.software_data1 .. software_data2 */
+	{ 0x000,   2, 4 }, /* lwp_event_slot.event_interval .. event_counter */
+	{ 0x000,   2, 4 }, /* lwp_lwpcb_fam15h.header.flags .. header.buffer_size */
+	{ 0x008,   1, 8 }, /* lwp_lwpcb_fam15h.header.buffer_base */
+	{ 0x010,   1, 4 }, /* lwp_lwpcb_fam15h.header.buffer_head_offset */
+	{ 0x018,   1, 8 }, /* lwp_lwpcb_fam15h.header.missed_events */
+	{ 0x020,   2, 4 }, /* lwp_lwpcb_fam15h.header.threshold .. header.filters */
+	{ 0x028,   2, 8 }, /* lwp_lwpcb_fam15h.header.base_ip .. header.limit_ip */
+	{ 0x040,   1, 4 }, /* lwp_lwpcb_fam15h.header.buffer_tail_offset */
+	{ 0x048,   2, 8 }, /* lwp_lwpcb_fam15h.header.software_data1 .. header.software_data2 */
+	{ 0x080,   6, 4 }, /* lwp_lwpcb_fam15h.events[0].event_interval .. events[2].event_counter */
+	{ 0x002,   1, 2 }, /* lwp_record.flags */
+	{ 0x004,   1, 4 }, /* lwp_record.data1 */
+	{ 0x008,   3, 8 }, /* lwp_record.inst_address .. timestamp */
+	{ 0x000,   2, 4 }, /* lwp_lwpcb_proposal.flags .. buffer_size */
+	{ 0x008,   1, 8 }, /* lwp_lwpcb_proposal.buffer_base */
+	{ 0x010,   2, 4 }, /* lwp_lwpcb_proposal.buffer_head_offset .. buffer_tail_offset */
+	{ 0x018,   1, 8 }, /* lwp_lwpcb_proposal.missed_events */
+	{ 0x020,   2, 4 }, /* lwp_lwpcb_proposal.threshold .. filters */
+	{ 0x000,   2, 4 }, /* lwp_proposal_event_slot.event_interval .. event_counter */
+	{ 0x004,   2, 2 }, /* lwp_caps.lwpcb_size .. event_offset */
+	{ 0x008,   3, 4 }, /* lwp_caps.min_buffer_size .. os_events */
+	{ 0x024,   4, 4 }, /* lwp_caps.raw[0] .. raw[3] */
+	{ 0x000,  18, 8 }, /* pebs_record_fmt0.flags .. r15 */
+	{ 0x000,  22, 8 }, /* pebs_record_fmt1.flags .. lat */
+	{ 0x000,  24, 8 }, /* pebs_record_fmt2.flags .. tsx_tuning */
+	{ 0x000,  25, 8 }, /* pebs_record_fmt3.flags .. tsc */
+	{ 0x000,  10, 4 }, /* pebs_record_netburst32.eflags .. esp */
+	{ 0x000,  18, 8 }, /* pebs_gprs.flags .. r15 */
+	{ 0x000,   4, 8 }, /* pebs_basic.format_size .. tsc */
+	{ 0x000,   4, 8 }, /* pebs_meminfo.address .. tsx_tuning */
+	{ 0x000,  32, 8 }, /* pebs_xmm.xmm[0] .. xmm[31] */
+	{ 0x000,   3, 8 }, /* pebs_lbr_entry.from .. info */
+	{ 0x000,   4, 4 }, /* pebs_cntr_header.cntr .. reserved */
+	{ 0x000,  12, 8 }, /* windows_pebs_ds_save_area.BtsBufferBase .. PebsCounterReset3 */
+	{ 0x000,  12, 8 }, /* windows_processor_profile_control_area.PebsDsSaveArea.BtsBufferBase .. PebsDsSaveArea.PebsCounterReset3 */
+	{ 0x000,  20, 8 }, /* windows_pebs_ds_save_area64.BtsBufferBase .. PebsFixedCounterReset[3] */
+	{ 0x000,   8, 4 }, /* windows_pebs_ds_save_area32.BtsBufferBase .. PebsInterruptThreshold */
+	{ 0x020,  12, 8 }, /* windows_pebs_ds_save_area32.PebsGpCounterReset[0] .. PebsFixedCounterReset[3] */
+	{ 0x000,  20, 8 }, /* windows_processor_profile_control_area_2004.PebsDsSaveArea.BtsBufferBase .. PebsDsSaveArea.PebsFixedCounterReset[3] */
+	{ 0x000,   1, 4 }, /* windows_system_processor_profile_control_area_x86.ProcessorProfileControlArea */
+	{ 0x000,   1, 8 }, /* windows_system_processor_profile_control_area_x64.ProcessorProfileControlArea */
+	{ 0x000,   4, 4 }, /* windows_profile_source_info.NextEntryOffset .. MaxInterval */
+	{ 0x010,   1, 8 }, /* windows_profile_source_info.Reserved */
+	{ 0x018,   1, 2 }, /* windows_profile_source_info.Description[0] */
+	{ 0x000,   2, 4 }, /* windows_trace_profile_interval.Source .. Interval */
+	{ 0x000,   1, 4 }, /* windows_hal_profile_source_information.Source */
+	{ 0x008,   1, 4 }, /* windows_hal_profile_source_information.Interval */
+	{ 0x000,   1, 4 }, /* windows_hal_profile_source_information_ex_x86.Source */
+	{ 0x008,   4, 4 }, /* windows_hal_profile_source_information_ex_x86.Interval .. MinInterval */
+	{ 0x000,   1, 4 }, /* windows_hal_profile_source_information_ex_x64.Source */
+	{ 0x008,   4, 8 }, /* windows_hal_profile_source_information_ex_x64.Interval .. MinInterval */
+	{ 0x000,   1, 2 }, /* windows_profile_add_amd_v3.PerfEvtEventSelect */
+	{ 0x000,   1, 4 }, /* windows_profile_add_information.EventTraceInformationClass */
+	{ 0x010,   4, 4 }, /* windows_profile_add_information.CpuInfoHierarchy[0] .. InitialInterval */
+	{ 0x022, 127, 2 }, /* windows_profile_add_information.ProfileSourceDescription[0] .. ProfileSourceDescription[126] */
+	{ 0x000,   5, 4 }, /* windows_profile_remove_information.EventTraceInformationClass .. CpuInfoHierarchy[2] */
+};
+/* clang-format on */
+
+typedef struct kprof_impl_struct_move {
+	uint16_t from;
+	uint16_t to;
+	uint8_t count;
+	uint8_t from_width;
+	uint8_t to_width;
+} kprof_impl_struct_move;
+/* Per widening struct, its fields' moves into the wider struct (kprof_impl_struct_widen): from
+ * and to offsets, element count, from and to widths in bytes. */
+/* clang-format off */
+static const kprof_impl_struct_move kprof_impl_struct_moves[51] = {
+	{ 0x000, 0x000, 1, 8, 8 }, /* ds_area64_fmt4.bts_buffer_base -> ds_area64.bts_buffer_base */
+	{ 0x008, 0x008, 1, 8, 8 }, /* ds_area64_fmt4.bts_index -> ds_area64.bts_index */
+	{ 0x010, 0x010, 1, 8, 8 }, /* ds_area64_fmt4.bts_absolute_maximum -> ds_area64.bts_absolute_maximum */
+	{ 0x018, 0x018, 1, 8, 8 }, /* ds_area64_fmt4.bts_interrupt_threshold -> ds_area64.bts_interrupt_threshold */
+	{ 0x020, 0x020, 1, 8, 8 }, /* ds_area64_fmt4.pebs_buffer_base -> ds_area64.pebs_buffer_base */
+	{ 0x028, 0x028, 1, 8, 8 }, /* ds_area64_fmt4.pebs_index -> ds_area64.pebs_index */
+	{ 0x030, 0x030, 1, 8, 8 }, /* ds_area64_fmt4.pebs_absolute_maximum -> ds_area64.pebs_absolute_maximum */
+	{ 0x038, 0x038, 1, 8, 8 }, /* ds_area64_fmt4.pebs_interrupt_threshold -> ds_area64.pebs_interrupt_threshold */
+	{ 0x040, 0x040, 8, 8, 8 }, /* ds_area64_fmt4.pebs_gp_counter_reset -> ds_area64.pebs_gp_counter_reset */
+	{ 0x080, 0x140, 4, 8, 8 }, /* ds_area64_fmt4.pebs_fixed_counter_reset -> ds_area64.pebs_fixed_counter_reset */
+	{ 0x000, 0x000, 1, 4, 8 }, /* ds_area32.bts_buffer_base -> ds_area64.bts_buffer_base */
+	{ 0x004, 0x008, 1, 4, 8 }, /* ds_area32.bts_index -> ds_area64.bts_index */
+	{ 0x008, 0x010, 1, 4, 8 }, /* ds_area32.bts_absolute_maximum -> ds_area64.bts_absolute_maximum */
+	{ 0x00C, 0x018, 1, 4, 8 }, /* ds_area32.bts_interrupt_threshold -> ds_area64.bts_interrupt_threshold */
+	{ 0x010, 0x020, 1, 4, 8 }, /* ds_area32.pebs_buffer_base -> ds_area64.pebs_buffer_base */
+	{ 0x014, 0x028, 1, 4, 8 }, /* ds_area32.pebs_index -> ds_area64.pebs_index */
+	{ 0x018, 0x030, 1, 4, 8 }, /* ds_area32.pebs_absolute_maximum -> ds_area64.pebs_absolute_maximum */
+	{ 0x01C, 0x038, 1, 4, 8 }, /* ds_area32.pebs_interrupt_threshold -> ds_area64.pebs_interrupt_threshold */
+	{ 0x020, 0x040, 1, 8, 8 }, /* ds_area32.pebs_counter_reset -> ds_area64.pebs_gp_counter_reset[0] */
+	{ 0x000, 0x000, 1, 8, 8 }, /* windows_pebs_ds_save_area.BtsBufferBase -> ds_area64.bts_buffer_base */
+	{ 0x008, 0x008, 1, 8, 8 }, /* windows_pebs_ds_save_area.BtsIndex -> ds_area64.bts_index */
+	{ 0x010, 0x010, 1, 8, 8 }, /* windows_pebs_ds_save_area.BtsAbsoluteMaximum -> ds_area64.bts_absolute_maximum */
+	{ 0x018, 0x018, 1, 8, 8 }, /* windows_pebs_ds_save_area.BtsInterruptThreshold -> ds_area64.bts_interrupt_threshold */
+	{ 0x020, 0x020, 1, 8, 8 }, /* windows_pebs_ds_save_area.PebsBufferBase -> ds_area64.pebs_buffer_base */
+	{ 0x028, 0x028, 1, 8, 8 }, /* windows_pebs_ds_save_area.PebsIndex -> ds_area64.pebs_index */
+	{ 0x030, 0x030, 1, 8, 8 }, /* windows_pebs_ds_save_area.PebsAbsoluteMaximum -> ds_area64.pebs_absolute_maximum */
+	{ 0x038, 0x038, 1, 8, 8 }, /* windows_pebs_ds_save_area.PebsInterruptThreshold -> ds_area64.pebs_interrupt_threshold */
+	{ 0x040, 0x040, 1, 8, 8 }, /* windows_pebs_ds_save_area.PebsCounterReset0 -> ds_area64.pebs_gp_counter_reset[0] */
+	{ 0x048, 0x048, 1, 8, 8 }, /* windows_pebs_ds_save_area.PebsCounterReset1 -> ds_area64.pebs_gp_counter_reset[1] */
+	{ 0x050, 0x050, 1, 8, 8 }, /* windows_pebs_ds_save_area.PebsCounterReset2 -> ds_area64.pebs_gp_counter_reset[2] */
+	{ 0x058, 0x058, 1, 8, 8 }, /* windows_pebs_ds_save_area.PebsCounterReset3 -> ds_area64.pebs_gp_counter_reset[3] */
+	{ 0x000, 0x000, 1, 8, 8 }, /* windows_pebs_ds_save_area64.BtsBufferBase -> ds_area64.bts_buffer_base */
+	{ 0x008, 0x008, 1, 8, 8 }, /* windows_pebs_ds_save_area64.BtsIndex -> ds_area64.bts_index */
+	{ 0x010, 0x010, 1, 8, 8 }, /* windows_pebs_ds_save_area64.BtsAbsoluteMaximum -> ds_area64.bts_absolute_maximum */
+	{ 0x018, 0x018, 1, 8, 8 }, /* windows_pebs_ds_save_area64.BtsInterruptThreshold -> ds_area64.bts_interrupt_threshold */
+	{ 0x020, 0x020, 1, 8, 8 }, /* windows_pebs_ds_save_area64.PebsBufferBase -> ds_area64.pebs_buffer_base */
+	{ 0x028, 0x028, 1, 8, 8 }, /* windows_pebs_ds_save_area64.PebsIndex -> ds_area64.pebs_index */
+	{ 0x030, 0x030, 1, 8, 8 }, /* windows_pebs_ds_save_area64.PebsAbsoluteMaximum -> ds_area64.pebs_absolute_maximum */
+	{ 0x038, 0x038, 1, 8, 8 }, /* windows_pebs_ds_save_area64.PebsInterruptThreshold -> ds_area64.pebs_interrupt_threshold */
+	{ 0x040, 0x040, 8, 8, 8 }, /* windows_pebs_ds_save_area64.PebsGpCounterReset -> ds_area64.pebs_gp_counter_reset */
+	{ 0x080, 0x140, 4, 8, 8 }, /* windows_pebs_ds_save_area64.PebsFixedCounterReset -> ds_area64.pebs_fixed_counter_reset */
+	{ 0x000, 0x000, 1, 4, 8 }, /* windows_pebs_ds_save_area32.BtsBufferBase -> ds_area64.bts_buffer_base */
+	{ 0x004, 0x008, 1, 4, 8 }, /* windows_pebs_ds_save_area32.BtsIndex -> ds_area64.bts_index */
+	{ 0x008, 0x010, 1, 4, 8 }, /* windows_pebs_ds_save_area32.BtsAbsoluteMaximum -> ds_area64.bts_absolute_maximum */
+	{ 0x00C, 0x018, 1, 4, 8 }, /* windows_pebs_ds_save_area32.BtsInterruptThreshold -> ds_area64.bts_interrupt_threshold */
+	{ 0x010, 0x020, 1, 4, 8 }, /* windows_pebs_ds_save_area32.PebsBufferBase -> ds_area64.pebs_buffer_base */
+	{ 0x014, 0x028, 1, 4, 8 }, /* windows_pebs_ds_save_area32.PebsIndex -> ds_area64.pebs_index */
+	{ 0x018, 0x030, 1, 4, 8 }, /* windows_pebs_ds_save_area32.PebsAbsoluteMaximum -> ds_area64.pebs_absolute_maximum */
+	{ 0x01C, 0x038, 1, 4, 8 }, /* windows_pebs_ds_save_area32.PebsInterruptThreshold -> ds_area64.pebs_interrupt_threshold */
+	{ 0x020, 0x040, 8, 8, 8 }, /* windows_pebs_ds_save_area32.PebsGpCounterReset -> ds_area64.pebs_gp_counter_reset */
+	{ 0x060, 0x140, 4, 8, 8 }, /* windows_pebs_ds_save_area32.PebsFixedCounterReset -> ds_area64.pebs_fixed_counter_reset */
+};
+/* clang-format on */
+
+/* One row of a generated kprof_<enum>_name()'s table: a value and its name's offset in the
+ * enumeration's pool. */
+typedef struct kprof_impl_name_row {
+	int32_t value;
+	uint16_t name;
+} kprof_impl_name_row;
+
 /* A generated kprof_<enum>_name(): out of line, or clang folds the search into a table of
- * pointers (relocations) per function. count entries of a 32-bit value and a 16-bit offset into
- * names, little-endian; NULL for a value none has. */
-KPROF_IMPL_COLD const char *kprof_impl_name(const char *names, const uint8_t *index, uint32_t count,
-                                            int value)
+ * pointers (relocations) per function. The name of the first of count rows with this value;
+ * NULL when none has it. */
+static KPROF_IMPL_NOINLINE const char *
+kprof_impl_name(const char *names, const kprof_impl_name_row *rows, uint32_t count, int value)
 {
-	for (; count; count--, index += 6)
-		if (kprof_bytes_le32_load(index) == (uint32_t)value)
-			return names + kprof_bytes_le16_load(index + 4);
+	for (; count; count--, rows++)
+		if (rows->value == value)
+			return names + rows->name;
 	return NULL;
 }
 #ifndef KPROF_NO_NAMES
+/* The pool of the names: each string NUL-terminated, at the offset on its left. */
+/* clang-format off */
+static const char kprof_impl_status_name_pool[280] =
+	/*   0 */ "KPROF_OK\0"
+	/*   9 */ "KPROF_END\0"
+	/*  19 */ "KPROF_E_ARGUMENT\0"
+	/*  36 */ "KPROF_E_NOT_FOUND\0"
+	/*  54 */ "KPROF_E_TRUNCATED\0"
+	/*  72 */ "KPROF_E_RANGE\0"
+	/*  86 */ "KPROF_E_RESERVED\0"
+	/* 103 */ "KPROF_E_UNSUPPORTED\0"
+	/* 123 */ "KPROF_E_NOT_AVAILABLE\0"
+	/* 145 */ "KPROF_E_ALIGNMENT\0"
+	/* 163 */ "KPROF_E_CORRUPT\0"
+	/* 179 */ "KPROF_E_DUPLICATE\0"
+	/* 197 */ "KPROF_E_FAULT\0"
+	/* 211 */ "KPROF_E_BUFFER_TOO_SMALL\0"
+	/* 236 */ "KPROF_E_LOOP\0"
+	/* 249 */ "KPROF_E_FORMAT\0"
+	/* 264 */ "KPROF_E_CHANGED";
+/* clang-format on */
+
+/* clang-format off */
+static const kprof_impl_name_row kprof_impl_status_names[17] = {
+	{ KPROF_OK,                   0 }, /* "KPROF_OK" */
+	{ KPROF_END,                  9 }, /* "KPROF_END" */
+	{ KPROF_E_ARGUMENT,          19 }, /* "KPROF_E_ARGUMENT" */
+	{ KPROF_E_NOT_FOUND,         36 }, /* "KPROF_E_NOT_FOUND" */
+	{ KPROF_E_TRUNCATED,         54 }, /* "KPROF_E_TRUNCATED" */
+	{ KPROF_E_RANGE,             72 }, /* "KPROF_E_RANGE" */
+	{ KPROF_E_RESERVED,          86 }, /* "KPROF_E_RESERVED" */
+	{ KPROF_E_UNSUPPORTED,      103 }, /* "KPROF_E_UNSUPPORTED" */
+	{ KPROF_E_NOT_AVAILABLE,    123 }, /* "KPROF_E_NOT_AVAILABLE" */
+	{ KPROF_E_ALIGNMENT,        145 }, /* "KPROF_E_ALIGNMENT" */
+	{ KPROF_E_CORRUPT,          163 }, /* "KPROF_E_CORRUPT" */
+	{ KPROF_E_DUPLICATE,        179 }, /* "KPROF_E_DUPLICATE" */
+	{ KPROF_E_FAULT,            197 }, /* "KPROF_E_FAULT" */
+	{ KPROF_E_BUFFER_TOO_SMALL, 211 }, /* "KPROF_E_BUFFER_TOO_SMALL" */
+	{ KPROF_E_LOOP,             236 }, /* "KPROF_E_LOOP" */
+	{ KPROF_E_FORMAT,           249 }, /* "KPROF_E_FORMAT" */
+	{ KPROF_E_CHANGED,          264 }, /* "KPROF_E_CHANGED" */
+};
+/* clang-format on */
+
 /* The name of a kprof_status value, or NULL when it has none. */
 KPROF_API const char *kprof_status_name(kprof_status value)
 {
-	static const char names[] =
-	        "KPROF_OK\0KPROF_END\0KPROF_E_ARGUMENT\0KPROF_E_NOT_FOUND\0KPROF_E_TRUNCATED\0"
-	        "KPROF_E_RANGE\0KPROF_E_RESERVED\0KPROF_E_UNSUPPORTED\0KPROF_E_NOT_AVAILABLE\0"
-	        "KPROF_E_ALIGNMENT\0KPROF_E_CORRUPT\0KPROF_E_DUPLICATE\0KPROF_E_FAULT\0"
-	        "KPROF_E_BUFFER_TOO_SMALL\0KPROF_E_LOOP\0KPROF_E_FORMAT\0KPROF_E_CHANGED\0";
-	/* clang-format off */
-	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
-	    "\0\0\0\0\0\0\1\0\0\0\11\0\377\377\377\377\23\0\376\377\377\377\44\0\375\377\377\377\66\0\374\377\377\377\110\0\373\377\377\377\126\0\372\377\377\377\147\0\371\377\377\377\173\0\370\377\377\377\221\0\367\377\377\377"
-	    "\243\0\366\377\377\377\263\0\365\377\377\377\305\0\364\377\377\377\323\0\363\377\377\377\354\0\362\377\377\377\371\0\361\377\377\377\10\1";
-	/* clang-format on */
-	return kprof_impl_name(names, index, 17u, (int)value);
+	return kprof_impl_name((const char *)&kprof_impl_status_name_pool, kprof_impl_status_names,
+	                       17u, (int)value);
 }
 #endif
 
-/* ---- layer 1, section bytes - from spec/bytes.yaml, gen/c/bytes.c ---- */
+/* ---- layer 1, section bytes - from spec/bytes.yaml, gen/c/bytes.api.h, gen/c/bytes.c ---- */
 
 KPROF_API uint16_t kprof_bytes_le16_load(const uint8_t *p)
 {
@@ -8016,10 +8401,6 @@ KPROF_IMPL_INTERNAL unsigned char kprof_impl_lower(unsigned char c)
 	return (unsigned char)(c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : c);
 }
 
-/* The generated struct codecs. Each C mirror has its layout's offsets and size (checked by
- * static assertions), so a codec copies the bytes and then converts every multi-byte scalar
- * between little-endian and host order. runs lists those scalars as 4-byte records: offset
- * (16 bits, little-endian), count, width in bytes. */
 /* Where the text readers start: past a UTF-8 byte-order mark (Notepad and PowerShell 7 write
  * one), which is no part of the first line. */
 KPROF_IMPL_INTERNAL size_t kprof_impl_text_start(const char *text, size_t len)
@@ -8030,26 +8411,30 @@ KPROF_IMPL_INTERNAL size_t kprof_impl_text_start(const char *text, size_t len)
 	return 0;
 }
 
+/* The generated struct codecs. Each C mirror has its layout's offsets and size (checked by
+ * static assertions), so a codec copies the bytes and then converts every multi-byte scalar
+ * between little-endian and host order: the struct's nruns rows of kprof_impl_struct_runs
+ * from the first. */
 KPROF_IMPL_INTERNAL void kprof_impl_struct_convert(uint8_t *dst, const uint8_t *src, size_t size,
-                                                   const char *runs, unsigned nruns, int encode)
+                                                   unsigned first, unsigned nruns, int encode)
 {
-	const uint8_t *run = (const uint8_t *)runs;
+	const kprof_impl_struct_run *run = kprof_impl_struct_runs + first;
 	size_t i, off;
 	unsigned k;
 	for (i = 0; i < size; i++)
 		dst[i] = src[i];
-	for (; nruns; nruns--, run += 4) {
-		off = (size_t)run[0] | (size_t)run[1] << 8;
-		for (k = 0; k < run[2]; k++, off += run[3]) {
-			if (run[3] == 2 && encode)
+	for (; nruns; nruns--, run++) {
+		off = run->offset;
+		for (k = 0; k < run->count; k++, off += run->width) {
+			if (run->width == 2 && encode)
 				kprof_bytes_le16_store(
 				        dst + off, *(const uint16_t *)(const void *)(src + off));
-			else if (run[3] == 2)
+			else if (run->width == 2)
 				*(uint16_t *)(void *)(dst + off) = kprof_bytes_le16_load(src + off);
-			else if (run[3] == 4 && encode)
+			else if (run->width == 4 && encode)
 				kprof_bytes_le32_store(
 				        dst + off, *(const uint32_t *)(const void *)(src + off));
-			else if (run[3] == 4)
+			else if (run->width == 4)
 				*(uint32_t *)(void *)(dst + off) = kprof_bytes_le32_load(src + off);
 			else if (encode)
 				kprof_bytes_le64_store(
@@ -8073,20 +8458,19 @@ KPROF_IMPL_INTERNAL void kprof_impl_store_host(void *dst, unsigned width, uint64
 		*(uint64_t *)dst = v;
 }
 
-/* The generated kprof_<s>_widen(): out zeroed, then each move copies count scalars of one
- * width from in to scalars of the same or a wider width in out, host order. moves holds 6-byte
- * records: source and destination offset (16 bits each, little-endian), count, and the widths
- * in bytes (source in bits 7:4, destination in bits 3:0). */
-KPROF_IMPL_INTERNAL void kprof_impl_struct_widen(const void *in, void *out, size_t size,
-                                                 const char *moves, unsigned nmoves)
+/* The generated kprof_<s>_widen(): out zeroed, then each of the struct's nmoves rows of
+ * kprof_impl_struct_moves from the first copies count scalars of one width from in to scalars
+ * of the same or a wider width in out, host order. */
+KPROF_API void kprof_impl_struct_widen(const void *in, void *out, size_t size, unsigned first,
+                                       unsigned nmoves)
 {
-	const uint8_t *m = (const uint8_t *)moves;
+	const kprof_impl_struct_move *m = kprof_impl_struct_moves + first;
 	kprof_impl_zero(out, size);
-	for (; nmoves; nmoves--, m += 6) {
-		const uint8_t *src = (const uint8_t *)in + kprof_bytes_le16_load(m);
-		uint8_t *dst = (uint8_t *)out + kprof_bytes_le16_load(m + 2);
-		unsigned sw = m[5] >> 4, dw = m[5] & 15u, k;
-		for (k = 0; k < m[4]; k++, src += sw, dst += dw) {
+	for (; nmoves; nmoves--, m++) {
+		const uint8_t *src = (const uint8_t *)in + m->from;
+		uint8_t *dst = (uint8_t *)out + m->to;
+		unsigned sw = m->from_width, dw = m->to_width, k;
+		for (k = 0; k < m->count; k++, src += sw, dst += dw) {
 			uint64_t v = sw == 1   ? *src
 			             : sw == 2 ? *(const uint16_t *)(const void *)src
 			             : sw == 4 ? *(const uint32_t *)(const void *)src
@@ -8096,28 +8480,31 @@ KPROF_IMPL_INTERNAL void kprof_impl_struct_widen(const void *in, void *out, size
 	}
 }
 
-/* A struct's members from the register fields the spec names (a struct field's `from`), the
- * generated KPROF_IMPL_<S>_FROM_<MAP>: per member 6 bytes - its offset (16 bits,
- * little-endian), its size (1, 2 or 4), the index in words of the word holding the field, the
- * field's shift and its width. One walker instead of a statement per member: cold code, and
- * each statement costs a compiler more than its row (docs/performance.md, include cost). */
-KPROF_IMPL_INTERNAL void kprof_impl_fields_get(void *out, const uint32_t *words, const char *map,
-                                               unsigned n)
+/* One member a field map fills: its offset and size in bytes, the index of the word that holds
+ * the field, the field's shift and width. */
+typedef struct kprof_impl_struct_field {
+	uint16_t offset;
+	uint8_t size, word, shift, width;
+} kprof_impl_struct_field;
+
+/* A struct's members from the register fields the spec names (a struct field's `from`): n
+ * rows of kprof_impl_struct_fields from m, as the generated KPROF_IMPL_<S>_FROM_<MAP> names
+ * them. One walker instead of a statement per member. */
+KPROF_IMPL_INTERNAL void kprof_impl_fields_get(void *out, const uint32_t *words,
+                                               const kprof_impl_struct_field *m, unsigned n)
 {
-	const uint8_t *m = (const uint8_t *)map;
-	for (; n; n--, m += 6) {
-		uint32_t v = words[m[3]] >> m[4];
-		if (m[5] < 32)
-			v &= (1u << m[5]) - 1u;
-		kprof_impl_store_host((uint8_t *)out + kprof_bytes_le16_load(m), m[2], v);
+	for (; n; n--, m++) {
+		uint32_t v = words[m->word] >> m->shift;
+		if (m->width < 32)
+			v &= (1u << m->width) - 1u;
+		kprof_impl_store_host((uint8_t *)out + m->offset, m->size, v);
 	}
 }
 
 /* Decode: *out is defined (zero) on every error return, so callers never read an
  * uninitialised struct; nothing past size bytes of buf is read. */
-KPROF_IMPL_INTERNAL kprof_status kprof_impl_struct_decode(const void *buf, size_t len, void *out,
-                                                          size_t size, const char *runs,
-                                                          unsigned nruns)
+KPROF_API kprof_status kprof_impl_struct_decode(const void *buf, size_t len, void *out, size_t size,
+                                                unsigned first, unsigned nruns)
 {
 	if (!out)
 		return KPROF_E_ARGUMENT;
@@ -8126,31 +8513,19 @@ KPROF_IMPL_INTERNAL kprof_status kprof_impl_struct_decode(const void *buf, size_
 		return KPROF_E_ARGUMENT;
 	if (len < size)
 		return KPROF_E_TRUNCATED;
-	kprof_impl_struct_convert((uint8_t *)out, (const uint8_t *)buf, size, runs, nruns, 0);
+	kprof_impl_struct_convert((uint8_t *)out, (const uint8_t *)buf, size, first, nruns, 0);
 	return KPROF_OK;
 }
 
-KPROF_IMPL_INTERNAL kprof_status kprof_impl_struct_encode(const void *in, void *buf, size_t len,
-                                                          size_t size, const char *runs,
-                                                          unsigned nruns)
+KPROF_API kprof_status kprof_impl_struct_encode(const void *in, void *buf, size_t len, size_t size,
+                                                unsigned first, unsigned nruns)
 {
 	if (!buf || !in)
 		return KPROF_E_ARGUMENT;
 	if (len < size)
 		return KPROF_E_BUFFER_TOO_SMALL;
-	kprof_impl_struct_convert((uint8_t *)buf, (const uint8_t *)in, size, runs, nruns, 1);
+	kprof_impl_struct_convert((uint8_t *)buf, (const uint8_t *)in, size, first, nruns, 1);
 	return KPROF_OK;
-}
-
-/* One cell of a generated table's row (kprof_impl_<table>(i)): col is the column's
- * KPROF_IMPL_<TABLE>_<COLUMN>, its byte offset in bits 7:0 and its width in bytes (1, 2 or 4,
- * little-endian) in bits 15:8. */
-KPROF_IMPL_INTERNAL uint32_t kprof_impl_cell(const uint8_t *row, uint32_t col)
-{
-	const uint8_t *p = row + (col & 0xFFu);
-	return col >> 8 == 1   ? p[0]
-	       : col >> 8 == 2 ? kprof_bytes_le16_load(p)
-	                       : kprof_bytes_le32_load(p);
 }
 
 /* Set bits of v (counter bitmaps; PEBS counter groups). */
@@ -8179,7 +8554,7 @@ KPROF_IMPL_INTERNAL size_t kprof_impl_hex(char *out, uint64_t v, unsigned min)
 KPROF_IMPL_INTERNAL kprof_status kprof_impl_text_out(const char *text, size_t n, char *buf,
                                                      size_t cap, size_t *written)
 {
-	if (cap < n + 1)
+	if (n >= cap) /* room for n characters and the NUL, with no n + 1 to overflow */
 		return KPROF_E_BUFFER_TOO_SMALL;
 	kprof_impl_copy(buf, text, n);
 	buf[n] = '\0';
@@ -8243,254 +8618,185 @@ KPROF_IMPL_INTERNAL kprof_status kprof_impl_text_line(const char *text, size_t l
 
 /* ---- layer 1, section msr - from spec/msr.yaml, gen/c/msr.api.h, gen/c/msr.c ---- */
 
-KPROF_API kprof_status kprof_msr_read(uint32_t msr, uint64_t *value)
-{
-	if (!value)
-		return KPROF_E_ARGUMENT;
-#if defined(KPROF_RDMSR_SAFE)
-	{
-		uint64_t v = 0;
-		if (KPROF_RDMSR_SAFE(msr, &v) != 0) {
-			*value = 0;
-			return KPROF_E_FAULT;
-		}
-		*value = v;
-		return KPROF_OK;
-	}
-#elif defined(KPROF_NO_LIVE)
-	(void)msr;
-	*value = 0;
-	return KPROF_E_NOT_AVAILABLE;
-#elif defined(_MSC_VER) && !defined(__clang__)
-	*value = (uint64_t)__readmsr((unsigned long)msr);
-	return KPROF_OK;
-#else
-	{
-		uint32_t lo, hi;
-		__asm__ __volatile__("rdmsr" : "=a"(lo), "=d"(hi) : "c"(msr));
-		*value = ((uint64_t)hi << 32) | lo;
-		return KPROF_OK;
-	}
-#endif
-}
-
-KPROF_API kprof_status kprof_msr_write(uint32_t msr, uint64_t value)
-{
-#if defined(KPROF_WRMSR_SAFE)
-	return KPROF_WRMSR_SAFE(msr, value) != 0 ? KPROF_E_FAULT : KPROF_OK;
-#elif defined(KPROF_NO_LIVE)
-	(void)msr;
-	(void)value;
-	return KPROF_E_NOT_AVAILABLE;
-#elif defined(_MSC_VER) && !defined(__clang__)
-	__writemsr((unsigned long)msr, (unsigned __int64)value);
-	return KPROF_OK;
-#else
-	__asm__ __volatile__("wrmsr"
-	                     :
-	                     : "c"(msr), "a"((uint32_t)value), "d"((uint32_t)(value >> 32))
-	                     : "memory");
-	return KPROF_OK;
-#endif
-}
-
 /* ---- layer 1, section cpuid - from spec/cpuid.yaml, spec/uarch.yaml, gen/c/cpuid.api.h, gen/c/cpuid.c ---- */
-/* The rows of kprof_cpuid_core. Each row is the bytes of kprof_cpuid_core in host order: a
- * string parses faster than initializer lists. */
-KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_cpuid_core) == 6, kprof_cpuid_core_size);
-KPROF_IMPL_INTERNAL const kprof_cpuid_core *kprof_impl_cpuid_core_rows(void)
-{
-	/* clang-format off */
-	static const union {
-		uint8_t bytes[457];
-		kprof_cpuid_core rows[76];
-	} table = {
-#if defined(__BYTE_ORDER__) && defined(__ORDER_BIG_ENDIAN__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-	    "\1\0\0\0\0\0" /* KPROF_CPUID_CORE_ID_P5 */
-	    "\2\0\0\3\0\0" /* KPROF_CPUID_CORE_ID_QUARK */
-	    "\3\0\0\11\0\0" /* KPROF_CPUID_CORE_ID_P6 */
-	    "\4\0\0\14\0\0" /* KPROF_CPUID_CORE_ID_PENTIUM_M */
-	    "\5\0\0\26\0\0" /* KPROF_CPUID_CORE_ID_NETBURST */
-	    "\6\0\0\37\100\0" /* KPROF_CPUID_CORE_ID_YONAH */
-	    "\7\0\0\45\100\0" /* KPROF_CPUID_CORE_ID_CORE */
-	    "\10\0\0\52\100\0" /* KPROF_CPUID_CORE_ID_PENRYN */
-	    "\11\0\0\61\100\0" /* KPROF_CPUID_CORE_ID_NEHALEM */
-	    "\12\0\0\71\100\0" /* KPROF_CPUID_CORE_ID_WESTMERE */
-	    "\13\0\0\102\100\0" /* KPROF_CPUID_CORE_ID_SANDY_BRIDGE */
-	    "\14\0\0\117\100\0" /* KPROF_CPUID_CORE_ID_IVY_BRIDGE */
-	    "\15\0\0\132\100\0" /* KPROF_CPUID_CORE_ID_HASWELL */
-	    "\16\0\0\142\100\0" /* KPROF_CPUID_CORE_ID_BROADWELL */
-	    "\17\0\0\154\100\0" /* KPROF_CPUID_CORE_ID_SKYLAKE */
-	    "\20\0\0\164\100\0" /* KPROF_CPUID_CORE_ID_PALM_COVE */
-	    "\21\0\0\176\100\0" /* KPROF_CPUID_CORE_ID_SUNNY_COVE */
-	    "\22\0\0\211\100\0" /* KPROF_CPUID_CORE_ID_CYPRESS_COVE */
-	    "\23\0\0\226\100\0" /* KPROF_CPUID_CORE_ID_WILLOW_COVE */
-	    "\24\0\0\242\100\0" /* KPROF_CPUID_CORE_ID_GOLDEN_COVE */
-	    "\25\0\0\256\100\0" /* KPROF_CPUID_CORE_ID_RAPTOR_COVE */
-	    "\26\0\0\272\100\0" /* KPROF_CPUID_CORE_ID_REDWOOD_COVE */
-	    "\27\0\0\307\100\0" /* KPROF_CPUID_CORE_ID_LION_COVE */
-	    "\30\0\0\321\100\0" /* KPROF_CPUID_CORE_ID_COUGAR_COVE */
-	    "\31\0\0\335\100\0" /* KPROF_CPUID_CORE_ID_PANTHER_COVE */
-	    "\32\0\0\352\100\0" /* KPROF_CPUID_CORE_ID_COYOTE_COVE */
-	    "\33\0\0\366\40\0" /* KPROF_CPUID_CORE_ID_BONNELL */
-	    "\34\0\0\376\40\0" /* KPROF_CPUID_CORE_ID_SALTWELL */
-	    "\35\0\1\7\40\0" /* KPROF_CPUID_CORE_ID_SILVERMONT */
-	    "\36\0\1\22\40\0" /* KPROF_CPUID_CORE_ID_AIRMONT */
-	    "\37\0\1\32\40\0" /* KPROF_CPUID_CORE_ID_GOLDMONT */
-	    "\40\0\1\43\40\0" /* KPROF_CPUID_CORE_ID_GOLDMONT_PLUS */
-	    "\41\0\1\61\40\0" /* KPROF_CPUID_CORE_ID_TREMONT */
-	    "\42\0\1\71\40\0" /* KPROF_CPUID_CORE_ID_GRACEMONT */
-	    "\43\0\1\103\40\0" /* KPROF_CPUID_CORE_ID_CRESTMONT */
-	    "\44\0\1\115\40\0" /* KPROF_CPUID_CORE_ID_SKYMONT */
-	    "\45\0\1\125\40\0" /* KPROF_CPUID_CORE_ID_DARKMONT */
-	    "\46\0\1\136\40\0" /* KPROF_CPUID_CORE_ID_ARCTIC_WOLF */
-	    "\47\0\1\152\0\0" /* KPROF_CPUID_CORE_ID_KNIGHTS_LANDING */
-	    "\50\0\1\172\0\0" /* KPROF_CPUID_CORE_ID_KNIGHTS_MILL */
-	    "\51\0\1\207\0\0" /* KPROF_CPUID_CORE_ID_K5 */
-	    "\52\0\1\212\0\0" /* KPROF_CPUID_CORE_ID_K6 */
-	    "\53\0\1\215\0\0" /* KPROF_CPUID_CORE_ID_K6_2 */
-	    "\54\0\1\222\0\0" /* KPROF_CPUID_CORE_ID_K6_III */
-	    "\55\0\1\231\0\0" /* KPROF_CPUID_CORE_ID_GEODE_LX */
-	    "\56\0\1\242\0\0" /* KPROF_CPUID_CORE_ID_K7 */
-	    "\57\0\1\245\0\0" /* KPROF_CPUID_CORE_ID_K8 */
-	    "\60\0\1\250\0\0" /* KPROF_CPUID_CORE_ID_K10 */
-	    "\61\0\1\254\0\0" /* KPROF_CPUID_CORE_ID_BOBCAT */
-	    "\62\0\1\263\0\0" /* KPROF_CPUID_CORE_ID_BULLDOZER */
-	    "\63\0\1\275\0\0" /* KPROF_CPUID_CORE_ID_PILEDRIVER */
-	    "\64\0\1\310\0\0" /* KPROF_CPUID_CORE_ID_STEAMROLLER */
-	    "\65\0\1\324\0\0" /* KPROF_CPUID_CORE_ID_EXCAVATOR */
-	    "\66\0\1\336\0\0" /* KPROF_CPUID_CORE_ID_JAGUAR */
-	    "\67\0\1\345\0\0" /* KPROF_CPUID_CORE_ID_PUMA */
-	    "\70\0\1\352\0\0" /* KPROF_CPUID_CORE_ID_ZEN */
-	    "\71\0\1\356\0\0" /* KPROF_CPUID_CORE_ID_ZEN_PLUS */
-	    "\72\0\1\363\0\0" /* KPROF_CPUID_CORE_ID_ZEN_2 */
-	    "\73\0\1\371\0\0" /* KPROF_CPUID_CORE_ID_ZEN_3 */
-	    "\74\0\1\377\0\0" /* KPROF_CPUID_CORE_ID_ZEN_3_PLUS */
-	    "\75\0\2\6\0\0" /* KPROF_CPUID_CORE_ID_ZEN_4 */
-	    "\76\0\2\14\0\0" /* KPROF_CPUID_CORE_ID_ZEN_5 */
-	    "\77\0\2\22\0\0" /* KPROF_CPUID_CORE_ID_ZEN_6 */
-	    "\100\0\2\30\0\0" /* KPROF_CPUID_CORE_ID_WINCHIP_C6 */
-	    "\101\0\2\43\0\0" /* KPROF_CPUID_CORE_ID_WINCHIP_2 */
-	    "\102\0\2\55\0\0" /* KPROF_CPUID_CORE_ID_WINCHIP_3 */
-	    "\103\0\2\67\0\0" /* KPROF_CPUID_CORE_ID_SAMUEL */
-	    "\104\0\2\76\0\0" /* KPROF_CPUID_CORE_ID_SAMUEL_2 */
-	    "\105\0\2\107\0\0" /* KPROF_CPUID_CORE_ID_EZRA */
-	    "\106\0\2\114\0\0" /* KPROF_CPUID_CORE_ID_EZRA_T */
-	    "\107\0\2\123\0\0" /* KPROF_CPUID_CORE_ID_NEHEMIAH */
-	    "\110\0\2\134\0\0" /* KPROF_CPUID_CORE_ID_ESTHER */
-	    "\111\0\2\143\0\0" /* KPROF_CPUID_CORE_ID_ISAIAH */
-	    "\112\0\2\152\0\0" /* KPROF_CPUID_CORE_ID_ZHANGJIANG */
-	    "\113\0\2\165\0\0" /* KPROF_CPUID_CORE_ID_WUDAOKOU */
-	    "\114\0\2\176\0\0" /* KPROF_CPUID_CORE_ID_LUJIAZUI */
-#else
-	    "\1\0\0\0\0\0" /* KPROF_CPUID_CORE_ID_P5 */
-	    "\2\0\3\0\0\0" /* KPROF_CPUID_CORE_ID_QUARK */
-	    "\3\0\11\0\0\0" /* KPROF_CPUID_CORE_ID_P6 */
-	    "\4\0\14\0\0\0" /* KPROF_CPUID_CORE_ID_PENTIUM_M */
-	    "\5\0\26\0\0\0" /* KPROF_CPUID_CORE_ID_NETBURST */
-	    "\6\0\37\0\100\0" /* KPROF_CPUID_CORE_ID_YONAH */
-	    "\7\0\45\0\100\0" /* KPROF_CPUID_CORE_ID_CORE */
-	    "\10\0\52\0\100\0" /* KPROF_CPUID_CORE_ID_PENRYN */
-	    "\11\0\61\0\100\0" /* KPROF_CPUID_CORE_ID_NEHALEM */
-	    "\12\0\71\0\100\0" /* KPROF_CPUID_CORE_ID_WESTMERE */
-	    "\13\0\102\0\100\0" /* KPROF_CPUID_CORE_ID_SANDY_BRIDGE */
-	    "\14\0\117\0\100\0" /* KPROF_CPUID_CORE_ID_IVY_BRIDGE */
-	    "\15\0\132\0\100\0" /* KPROF_CPUID_CORE_ID_HASWELL */
-	    "\16\0\142\0\100\0" /* KPROF_CPUID_CORE_ID_BROADWELL */
-	    "\17\0\154\0\100\0" /* KPROF_CPUID_CORE_ID_SKYLAKE */
-	    "\20\0\164\0\100\0" /* KPROF_CPUID_CORE_ID_PALM_COVE */
-	    "\21\0\176\0\100\0" /* KPROF_CPUID_CORE_ID_SUNNY_COVE */
-	    "\22\0\211\0\100\0" /* KPROF_CPUID_CORE_ID_CYPRESS_COVE */
-	    "\23\0\226\0\100\0" /* KPROF_CPUID_CORE_ID_WILLOW_COVE */
-	    "\24\0\242\0\100\0" /* KPROF_CPUID_CORE_ID_GOLDEN_COVE */
-	    "\25\0\256\0\100\0" /* KPROF_CPUID_CORE_ID_RAPTOR_COVE */
-	    "\26\0\272\0\100\0" /* KPROF_CPUID_CORE_ID_REDWOOD_COVE */
-	    "\27\0\307\0\100\0" /* KPROF_CPUID_CORE_ID_LION_COVE */
-	    "\30\0\321\0\100\0" /* KPROF_CPUID_CORE_ID_COUGAR_COVE */
-	    "\31\0\335\0\100\0" /* KPROF_CPUID_CORE_ID_PANTHER_COVE */
-	    "\32\0\352\0\100\0" /* KPROF_CPUID_CORE_ID_COYOTE_COVE */
-	    "\33\0\366\0\40\0" /* KPROF_CPUID_CORE_ID_BONNELL */
-	    "\34\0\376\0\40\0" /* KPROF_CPUID_CORE_ID_SALTWELL */
-	    "\35\0\7\1\40\0" /* KPROF_CPUID_CORE_ID_SILVERMONT */
-	    "\36\0\22\1\40\0" /* KPROF_CPUID_CORE_ID_AIRMONT */
-	    "\37\0\32\1\40\0" /* KPROF_CPUID_CORE_ID_GOLDMONT */
-	    "\40\0\43\1\40\0" /* KPROF_CPUID_CORE_ID_GOLDMONT_PLUS */
-	    "\41\0\61\1\40\0" /* KPROF_CPUID_CORE_ID_TREMONT */
-	    "\42\0\71\1\40\0" /* KPROF_CPUID_CORE_ID_GRACEMONT */
-	    "\43\0\103\1\40\0" /* KPROF_CPUID_CORE_ID_CRESTMONT */
-	    "\44\0\115\1\40\0" /* KPROF_CPUID_CORE_ID_SKYMONT */
-	    "\45\0\125\1\40\0" /* KPROF_CPUID_CORE_ID_DARKMONT */
-	    "\46\0\136\1\40\0" /* KPROF_CPUID_CORE_ID_ARCTIC_WOLF */
-	    "\47\0\152\1\0\0" /* KPROF_CPUID_CORE_ID_KNIGHTS_LANDING */
-	    "\50\0\172\1\0\0" /* KPROF_CPUID_CORE_ID_KNIGHTS_MILL */
-	    "\51\0\207\1\0\0" /* KPROF_CPUID_CORE_ID_K5 */
-	    "\52\0\212\1\0\0" /* KPROF_CPUID_CORE_ID_K6 */
-	    "\53\0\215\1\0\0" /* KPROF_CPUID_CORE_ID_K6_2 */
-	    "\54\0\222\1\0\0" /* KPROF_CPUID_CORE_ID_K6_III */
-	    "\55\0\231\1\0\0" /* KPROF_CPUID_CORE_ID_GEODE_LX */
-	    "\56\0\242\1\0\0" /* KPROF_CPUID_CORE_ID_K7 */
-	    "\57\0\245\1\0\0" /* KPROF_CPUID_CORE_ID_K8 */
-	    "\60\0\250\1\0\0" /* KPROF_CPUID_CORE_ID_K10 */
-	    "\61\0\254\1\0\0" /* KPROF_CPUID_CORE_ID_BOBCAT */
-	    "\62\0\263\1\0\0" /* KPROF_CPUID_CORE_ID_BULLDOZER */
-	    "\63\0\275\1\0\0" /* KPROF_CPUID_CORE_ID_PILEDRIVER */
-	    "\64\0\310\1\0\0" /* KPROF_CPUID_CORE_ID_STEAMROLLER */
-	    "\65\0\324\1\0\0" /* KPROF_CPUID_CORE_ID_EXCAVATOR */
-	    "\66\0\336\1\0\0" /* KPROF_CPUID_CORE_ID_JAGUAR */
-	    "\67\0\345\1\0\0" /* KPROF_CPUID_CORE_ID_PUMA */
-	    "\70\0\352\1\0\0" /* KPROF_CPUID_CORE_ID_ZEN */
-	    "\71\0\356\1\0\0" /* KPROF_CPUID_CORE_ID_ZEN_PLUS */
-	    "\72\0\363\1\0\0" /* KPROF_CPUID_CORE_ID_ZEN_2 */
-	    "\73\0\371\1\0\0" /* KPROF_CPUID_CORE_ID_ZEN_3 */
-	    "\74\0\377\1\0\0" /* KPROF_CPUID_CORE_ID_ZEN_3_PLUS */
-	    "\75\0\6\2\0\0" /* KPROF_CPUID_CORE_ID_ZEN_4 */
-	    "\76\0\14\2\0\0" /* KPROF_CPUID_CORE_ID_ZEN_5 */
-	    "\77\0\22\2\0\0" /* KPROF_CPUID_CORE_ID_ZEN_6 */
-	    "\100\0\30\2\0\0" /* KPROF_CPUID_CORE_ID_WINCHIP_C6 */
-	    "\101\0\43\2\0\0" /* KPROF_CPUID_CORE_ID_WINCHIP_2 */
-	    "\102\0\55\2\0\0" /* KPROF_CPUID_CORE_ID_WINCHIP_3 */
-	    "\103\0\67\2\0\0" /* KPROF_CPUID_CORE_ID_SAMUEL */
-	    "\104\0\76\2\0\0" /* KPROF_CPUID_CORE_ID_SAMUEL_2 */
-	    "\105\0\107\2\0\0" /* KPROF_CPUID_CORE_ID_EZRA */
-	    "\106\0\114\2\0\0" /* KPROF_CPUID_CORE_ID_EZRA_T */
-	    "\107\0\123\2\0\0" /* KPROF_CPUID_CORE_ID_NEHEMIAH */
-	    "\110\0\134\2\0\0" /* KPROF_CPUID_CORE_ID_ESTHER */
-	    "\111\0\143\2\0\0" /* KPROF_CPUID_CORE_ID_ISAIAH */
-	    "\112\0\152\2\0\0" /* KPROF_CPUID_CORE_ID_ZHANGJIANG */
-	    "\113\0\165\2\0\0" /* KPROF_CPUID_CORE_ID_WUDAOKOU */
-	    "\114\0\176\2\0\0" /* KPROF_CPUID_CORE_ID_LUJIAZUI */
-#endif
-	};
-	/* clang-format on */
-	return table.rows;
-}
+/* The rows of kprof_cpuid_core, in id order. */
+/* clang-format off */
+static const kprof_cpuid_core kprof_impl_cpuid_core_rows[76] = {
+	{ KPROF_CPUID_CORE_ID_P5,                0, KPROF_CPUID_CORE_TYPE_NONE }, /* "P5" */
+	{ KPROF_CPUID_CORE_ID_QUARK,             3, KPROF_CPUID_CORE_TYPE_NONE }, /* "Quark" */
+	{ KPROF_CPUID_CORE_ID_P6,                9, KPROF_CPUID_CORE_TYPE_NONE }, /* "P6" */
+	{ KPROF_CPUID_CORE_ID_PENTIUM_M,        12, KPROF_CPUID_CORE_TYPE_NONE }, /* "Pentium M" */
+	{ KPROF_CPUID_CORE_ID_NETBURST,         22, KPROF_CPUID_CORE_TYPE_NONE }, /* "NetBurst" */
+	{ KPROF_CPUID_CORE_ID_YONAH,            31, KPROF_CPUID_CORE_TYPE_CORE }, /* "Yonah" */
+	{ KPROF_CPUID_CORE_ID_CORE,             37, KPROF_CPUID_CORE_TYPE_CORE }, /* "Core" */
+	{ KPROF_CPUID_CORE_ID_PENRYN,           42, KPROF_CPUID_CORE_TYPE_CORE }, /* "Penryn" */
+	{ KPROF_CPUID_CORE_ID_NEHALEM,          49, KPROF_CPUID_CORE_TYPE_CORE }, /* "Nehalem" */
+	{ KPROF_CPUID_CORE_ID_WESTMERE,         57, KPROF_CPUID_CORE_TYPE_CORE }, /* "Westmere" */
+	{ KPROF_CPUID_CORE_ID_SANDY_BRIDGE,     66, KPROF_CPUID_CORE_TYPE_CORE }, /* "Sandy Bridge" */
+	{ KPROF_CPUID_CORE_ID_IVY_BRIDGE,       79, KPROF_CPUID_CORE_TYPE_CORE }, /* "Ivy Bridge" */
+	{ KPROF_CPUID_CORE_ID_HASWELL,          90, KPROF_CPUID_CORE_TYPE_CORE }, /* "Haswell" */
+	{ KPROF_CPUID_CORE_ID_BROADWELL,        98, KPROF_CPUID_CORE_TYPE_CORE }, /* "Broadwell" */
+	{ KPROF_CPUID_CORE_ID_SKYLAKE,         108, KPROF_CPUID_CORE_TYPE_CORE }, /* "Skylake" */
+	{ KPROF_CPUID_CORE_ID_PALM_COVE,       116, KPROF_CPUID_CORE_TYPE_CORE }, /* "Palm Cove" */
+	{ KPROF_CPUID_CORE_ID_SUNNY_COVE,      126, KPROF_CPUID_CORE_TYPE_CORE }, /* "Sunny Cove" */
+	{ KPROF_CPUID_CORE_ID_CYPRESS_COVE,    137, KPROF_CPUID_CORE_TYPE_CORE }, /* "Cypress Cove" */
+	{ KPROF_CPUID_CORE_ID_WILLOW_COVE,     150, KPROF_CPUID_CORE_TYPE_CORE }, /* "Willow Cove" */
+	{ KPROF_CPUID_CORE_ID_GOLDEN_COVE,     162, KPROF_CPUID_CORE_TYPE_CORE }, /* "Golden Cove" */
+	{ KPROF_CPUID_CORE_ID_RAPTOR_COVE,     174, KPROF_CPUID_CORE_TYPE_CORE }, /* "Raptor Cove" */
+	{ KPROF_CPUID_CORE_ID_REDWOOD_COVE,    186, KPROF_CPUID_CORE_TYPE_CORE }, /* "Redwood Cove" */
+	{ KPROF_CPUID_CORE_ID_LION_COVE,       199, KPROF_CPUID_CORE_TYPE_CORE }, /* "Lion Cove" */
+	{ KPROF_CPUID_CORE_ID_COUGAR_COVE,     209, KPROF_CPUID_CORE_TYPE_CORE }, /* "Cougar Cove" */
+	{ KPROF_CPUID_CORE_ID_PANTHER_COVE,    221, KPROF_CPUID_CORE_TYPE_CORE }, /* "Panther Cove" */
+	{ KPROF_CPUID_CORE_ID_COYOTE_COVE,     234, KPROF_CPUID_CORE_TYPE_CORE }, /* "Coyote Cove" */
+	{ KPROF_CPUID_CORE_ID_BONNELL,         246, KPROF_CPUID_CORE_TYPE_ATOM }, /* "Bonnell" */
+	{ KPROF_CPUID_CORE_ID_SALTWELL,        254, KPROF_CPUID_CORE_TYPE_ATOM }, /* "Saltwell" */
+	{ KPROF_CPUID_CORE_ID_SILVERMONT,      263, KPROF_CPUID_CORE_TYPE_ATOM }, /* "Silvermont" */
+	{ KPROF_CPUID_CORE_ID_AIRMONT,         274, KPROF_CPUID_CORE_TYPE_ATOM }, /* "Airmont" */
+	{ KPROF_CPUID_CORE_ID_GOLDMONT,        282, KPROF_CPUID_CORE_TYPE_ATOM }, /* "Goldmont" */
+	{ KPROF_CPUID_CORE_ID_GOLDMONT_PLUS,   291, KPROF_CPUID_CORE_TYPE_ATOM }, /* "Goldmont Plus" */
+	{ KPROF_CPUID_CORE_ID_TREMONT,         305, KPROF_CPUID_CORE_TYPE_ATOM }, /* "Tremont" */
+	{ KPROF_CPUID_CORE_ID_GRACEMONT,       313, KPROF_CPUID_CORE_TYPE_ATOM }, /* "Gracemont" */
+	{ KPROF_CPUID_CORE_ID_CRESTMONT,       323, KPROF_CPUID_CORE_TYPE_ATOM }, /* "Crestmont" */
+	{ KPROF_CPUID_CORE_ID_SKYMONT,         333, KPROF_CPUID_CORE_TYPE_ATOM }, /* "Skymont" */
+	{ KPROF_CPUID_CORE_ID_DARKMONT,        341, KPROF_CPUID_CORE_TYPE_ATOM }, /* "Darkmont" */
+	{ KPROF_CPUID_CORE_ID_ARCTIC_WOLF,     350, KPROF_CPUID_CORE_TYPE_ATOM }, /* "Arctic Wolf" */
+	{ KPROF_CPUID_CORE_ID_KNIGHTS_LANDING, 362, KPROF_CPUID_CORE_TYPE_NONE }, /* "Knights Landing" */
+	{ KPROF_CPUID_CORE_ID_KNIGHTS_MILL,    378, KPROF_CPUID_CORE_TYPE_NONE }, /* "Knights Mill" */
+	{ KPROF_CPUID_CORE_ID_K5,              391, KPROF_CPUID_CORE_TYPE_NONE }, /* "K5" */
+	{ KPROF_CPUID_CORE_ID_K6,              394, KPROF_CPUID_CORE_TYPE_NONE }, /* "K6" */
+	{ KPROF_CPUID_CORE_ID_K6_2,            397, KPROF_CPUID_CORE_TYPE_NONE }, /* "K6-2" */
+	{ KPROF_CPUID_CORE_ID_K6_III,          402, KPROF_CPUID_CORE_TYPE_NONE }, /* "K6-III" */
+	{ KPROF_CPUID_CORE_ID_GEODE_LX,        409, KPROF_CPUID_CORE_TYPE_NONE }, /* "Geode LX" */
+	{ KPROF_CPUID_CORE_ID_K7,              418, KPROF_CPUID_CORE_TYPE_NONE }, /* "K7" */
+	{ KPROF_CPUID_CORE_ID_K8,              421, KPROF_CPUID_CORE_TYPE_NONE }, /* "K8" */
+	{ KPROF_CPUID_CORE_ID_K10,             424, KPROF_CPUID_CORE_TYPE_NONE }, /* "K10" */
+	{ KPROF_CPUID_CORE_ID_BOBCAT,          428, KPROF_CPUID_CORE_TYPE_NONE }, /* "Bobcat" */
+	{ KPROF_CPUID_CORE_ID_BULLDOZER,       435, KPROF_CPUID_CORE_TYPE_NONE }, /* "Bulldozer" */
+	{ KPROF_CPUID_CORE_ID_PILEDRIVER,      445, KPROF_CPUID_CORE_TYPE_NONE }, /* "Piledriver" */
+	{ KPROF_CPUID_CORE_ID_STEAMROLLER,     456, KPROF_CPUID_CORE_TYPE_NONE }, /* "Steamroller" */
+	{ KPROF_CPUID_CORE_ID_EXCAVATOR,       468, KPROF_CPUID_CORE_TYPE_NONE }, /* "Excavator" */
+	{ KPROF_CPUID_CORE_ID_JAGUAR,          478, KPROF_CPUID_CORE_TYPE_NONE }, /* "Jaguar" */
+	{ KPROF_CPUID_CORE_ID_PUMA,            485, KPROF_CPUID_CORE_TYPE_NONE }, /* "Puma" */
+	{ KPROF_CPUID_CORE_ID_ZEN,             490, KPROF_CPUID_CORE_TYPE_NONE }, /* "Zen" */
+	{ KPROF_CPUID_CORE_ID_ZEN_PLUS,        494, KPROF_CPUID_CORE_TYPE_NONE }, /* "Zen+" */
+	{ KPROF_CPUID_CORE_ID_ZEN_2,           499, KPROF_CPUID_CORE_TYPE_NONE }, /* "Zen 2" */
+	{ KPROF_CPUID_CORE_ID_ZEN_3,           505, KPROF_CPUID_CORE_TYPE_NONE }, /* "Zen 3" */
+	{ KPROF_CPUID_CORE_ID_ZEN_3_PLUS,      511, KPROF_CPUID_CORE_TYPE_NONE }, /* "Zen 3+" */
+	{ KPROF_CPUID_CORE_ID_ZEN_4,           518, KPROF_CPUID_CORE_TYPE_NONE }, /* "Zen 4" */
+	{ KPROF_CPUID_CORE_ID_ZEN_5,           524, KPROF_CPUID_CORE_TYPE_NONE }, /* "Zen 5" */
+	{ KPROF_CPUID_CORE_ID_ZEN_6,           530, KPROF_CPUID_CORE_TYPE_NONE }, /* "Zen 6" */
+	{ KPROF_CPUID_CORE_ID_WINCHIP_C6,      536, KPROF_CPUID_CORE_TYPE_NONE }, /* "WinChip C6" */
+	{ KPROF_CPUID_CORE_ID_WINCHIP_2,       547, KPROF_CPUID_CORE_TYPE_NONE }, /* "WinChip 2" */
+	{ KPROF_CPUID_CORE_ID_WINCHIP_3,       557, KPROF_CPUID_CORE_TYPE_NONE }, /* "WinChip 3" */
+	{ KPROF_CPUID_CORE_ID_SAMUEL,          567, KPROF_CPUID_CORE_TYPE_NONE }, /* "Samuel" */
+	{ KPROF_CPUID_CORE_ID_SAMUEL_2,        574, KPROF_CPUID_CORE_TYPE_NONE }, /* "Samuel 2" */
+	{ KPROF_CPUID_CORE_ID_EZRA,            583, KPROF_CPUID_CORE_TYPE_NONE }, /* "Ezra" */
+	{ KPROF_CPUID_CORE_ID_EZRA_T,          588, KPROF_CPUID_CORE_TYPE_NONE }, /* "Ezra-T" */
+	{ KPROF_CPUID_CORE_ID_NEHEMIAH,        595, KPROF_CPUID_CORE_TYPE_NONE }, /* "Nehemiah" */
+	{ KPROF_CPUID_CORE_ID_ESTHER,          604, KPROF_CPUID_CORE_TYPE_NONE }, /* "Esther" */
+	{ KPROF_CPUID_CORE_ID_ISAIAH,          611, KPROF_CPUID_CORE_TYPE_NONE }, /* "Isaiah" */
+	{ KPROF_CPUID_CORE_ID_ZHANGJIANG,      618, KPROF_CPUID_CORE_TYPE_NONE }, /* "ZhangJiang" */
+	{ KPROF_CPUID_CORE_ID_WUDAOKOU,        629, KPROF_CPUID_CORE_TYPE_NONE }, /* "WuDaoKou" */
+	{ KPROF_CPUID_CORE_ID_LUJIAZUI,        638, KPROF_CPUID_CORE_TYPE_NONE }, /* "LuJiaZui" */
+};
+/* clang-format on */
 
 KPROF_API const kprof_cpuid_core *kprof_cpuid_core_by_id(kprof_cpuid_core_id id)
 {
 	if ((uint32_t)id < KPROF_CPUID_CORE_FIRST ||
 	    (uint32_t)id - KPROF_CPUID_CORE_FIRST >= KPROF_CPUID_CORE_COUNT)
 		return NULL;
-	return &kprof_impl_cpuid_core_rows()[(uint32_t)id - KPROF_CPUID_CORE_FIRST];
+	return &kprof_impl_cpuid_core_rows[(uint32_t)id - KPROF_CPUID_CORE_FIRST];
 }
 #ifndef KPROF_NO_NAMES
+/* The pool of the strings of kprof_cpuid_core: each string NUL-terminated, at the offset on its
+ * left. */
+/* clang-format off */
+static const char kprof_impl_cpuid_core_pool[647] =
+	/*   0 */ "P5\0"
+	/*   3 */ "Quark\0"
+	/*   9 */ "P6\0"
+	/*  12 */ "Pentium M\0"
+	/*  22 */ "NetBurst\0"
+	/*  31 */ "Yonah\0"
+	/*  37 */ "Core\0"
+	/*  42 */ "Penryn\0"
+	/*  49 */ "Nehalem\0"
+	/*  57 */ "Westmere\0"
+	/*  66 */ "Sandy Bridge\0"
+	/*  79 */ "Ivy Bridge\0"
+	/*  90 */ "Haswell\0"
+	/*  98 */ "Broadwell\0"
+	/* 108 */ "Skylake\0"
+	/* 116 */ "Palm Cove\0"
+	/* 126 */ "Sunny Cove\0"
+	/* 137 */ "Cypress Cove\0"
+	/* 150 */ "Willow Cove\0"
+	/* 162 */ "Golden Cove\0"
+	/* 174 */ "Raptor Cove\0"
+	/* 186 */ "Redwood Cove\0"
+	/* 199 */ "Lion Cove\0"
+	/* 209 */ "Cougar Cove\0"
+	/* 221 */ "Panther Cove\0"
+	/* 234 */ "Coyote Cove\0"
+	/* 246 */ "Bonnell\0"
+	/* 254 */ "Saltwell\0"
+	/* 263 */ "Silvermont\0"
+	/* 274 */ "Airmont\0"
+	/* 282 */ "Goldmont\0"
+	/* 291 */ "Goldmont Plus\0"
+	/* 305 */ "Tremont\0"
+	/* 313 */ "Gracemont\0"
+	/* 323 */ "Crestmont\0"
+	/* 333 */ "Skymont\0"
+	/* 341 */ "Darkmont\0"
+	/* 350 */ "Arctic Wolf\0"
+	/* 362 */ "Knights Landing\0"
+	/* 378 */ "Knights Mill\0"
+	/* 391 */ "K5\0"
+	/* 394 */ "K6\0"
+	/* 397 */ "K6-2\0"
+	/* 402 */ "K6-III\0"
+	/* 409 */ "Geode LX\0"
+	/* 418 */ "K7\0"
+	/* 421 */ "K8\0"
+	/* 424 */ "K10\0"
+	/* 428 */ "Bobcat\0"
+	/* 435 */ "Bulldozer\0"
+	/* 445 */ "Piledriver\0"
+	/* 456 */ "Steamroller\0"
+	/* 468 */ "Excavator\0"
+	/* 478 */ "Jaguar\0"
+	/* 485 */ "Puma\0"
+	/* 490 */ "Zen\0"
+	/* 494 */ "Zen+\0"
+	/* 499 */ "Zen 2\0"
+	/* 505 */ "Zen 3\0"
+	/* 511 */ "Zen 3+\0"
+	/* 518 */ "Zen 4\0"
+	/* 524 */ "Zen 5\0"
+	/* 530 */ "Zen 6\0"
+	/* 536 */ "WinChip C6\0"
+	/* 547 */ "WinChip 2\0"
+	/* 557 */ "WinChip 3\0"
+	/* 567 */ "Samuel\0"
+	/* 574 */ "Samuel 2\0"
+	/* 583 */ "Ezra\0"
+	/* 588 */ "Ezra-T\0"
+	/* 595 */ "Nehemiah\0"
+	/* 604 */ "Esther\0"
+	/* 611 */ "Isaiah\0"
+	/* 618 */ "ZhangJiang\0"
+	/* 629 */ "WuDaoKou\0"
+	/* 638 */ "LuJiaZui";
+/* clang-format on */
+
 #define KPROF_IMPL_CPUID_CORE_POOL_SIZE 647u
 #define KPROF_IMPL_CPUID_CORE_NONE      0xFFFFu /* a string column's "no string" */
 /* The cpuid_core strings, each NUL-terminated: the string at offset off. */
 KPROF_IMPL_INTERNAL const char *kprof_impl_cpuid_core_text(uint32_t off)
 {
-	/* clang-format off */
-	static const char part0[] =
-	    "P5\0Quark\0P6\0Pentium M\0NetBurst\0Yonah\0Core\0Penryn\0Nehalem\0Westmere\0"
-	    "Sandy Bridge\0Ivy Bridge\0Haswell\0Broadwell\0Skylake\0Palm Cove\0Sunny Cove\0"
-	    "Cypress Cove\0Willow Cove\0Golden Cove\0Raptor Cove\0Redwood Cove\0Lion Cove\0"
-	    "Cougar Cove\0Panther Cove\0Coyote Cove\0Bonnell\0Saltwell\0Silvermont\0Airmont\0"
-	    "Goldmont\0Goldmont Plus\0Tremont\0Gracemont\0Crestmont\0Skymont\0Darkmont\0"
-	    "Arctic Wolf\0Knights Landing\0Knights Mill\0K5\0K6\0K6-2\0K6-III\0Geode LX\0K7\0K8\0"
-	    "K10\0Bobcat\0Bulldozer\0Piledriver\0Steamroller\0Excavator\0Jaguar\0Puma\0Zen\0Zen+\0"
-	    "Zen 2\0Zen 3\0Zen 3+\0Zen 4\0Zen 5\0Zen 6\0WinChip C6\0WinChip 2\0WinChip 3\0Samuel\0"
-	    "Samuel 2\0Ezra\0Ezra-T\0Nehemiah\0Esther\0Isaiah\0ZhangJiang\0WuDaoKou\0LuJiaZui\0";
-	/* clang-format on */
-	return part0 + off;
+	return (const char *)&kprof_impl_cpuid_core_pool + off;
 }
 
 KPROF_API const char *kprof_cpuid_core_name_get(const kprof_cpuid_core *r)
@@ -8505,7 +8811,7 @@ KPROF_API const kprof_cpuid_core *kprof_cpuid_core_by_name(const char *name, siz
 	if (!name)
 		return NULL;
 	for (i = 0; i < KPROF_CPUID_CORE_COUNT; i++) {
-		const kprof_cpuid_core *row = &kprof_impl_cpuid_core_rows()[i];
+		const kprof_cpuid_core *row = &kprof_impl_cpuid_core_rows[i];
 		const char *s = kprof_cpuid_core_name_get(row);
 		for (k = 0; k < len && s[k] &&
 		            kprof_impl_lower((unsigned char)s[k]) ==
@@ -8519,427 +8825,346 @@ KPROF_API const kprof_cpuid_core *kprof_cpuid_core_by_name(const char *name, siz
 }
 #endif
 
-/* The rows of kprof_cpuid_uarch. Each row is the bytes of kprof_cpuid_uarch in host order: a
- * string parses faster than initializer lists. */
-KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_cpuid_uarch) == 18, kprof_cpuid_uarch_size);
-KPROF_IMPL_INTERNAL const kprof_cpuid_uarch *kprof_impl_cpuid_uarch_rows(void)
-{
-	/* clang-format off */
-	static const union {
-		uint8_t bytes[3295];
-		kprof_cpuid_uarch rows[183];
-	} table = {
-#if defined(__BYTE_ORDER__) && defined(__ORDER_BIG_ENDIAN__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-	    "\1\0\0\0\0\5\0\0\0\0\0\0\0\17\0\15\1\0" /* KPROF_CPUID_UARCH_ID_INTEL_FAM5_START */
-	    "\2\0\0\0\0\5\0\1\0\1\0\0\0\17\0\15\1\0" /* KPROF_CPUID_UARCH_ID_INTEL_PENTIUM_P5 */
-	    "\3\0\0\0\0\5\0\2\0\2\0\0\0\17\0\20\1\0" /* KPROF_CPUID_UARCH_ID_INTEL_PENTIUM_75 */
-	    "\4\0\0\0\0\5\0\3\0\3\0\0\0\17\0\25\1\0" /* KPROF_CPUID_UARCH_ID_INTEL_PENTIUM_OVERDRIVE */
-	    "\5\0\0\0\0\5\0\4\0\4\0\0\0\17\0\32\1\0" /* KPROF_CPUID_UARCH_ID_INTEL_PENTIUM_MMX */
-	    "\6\0\0\0\0\5\0\7\0\7\0\0\0\17\0\37\1\0" /* KPROF_CPUID_UARCH_ID_INTEL_PENTIUM_P54CS */
-	    "\7\0\0\0\0\5\0\10\0\10\0\0\0\17\0\45\1\0" /* KPROF_CPUID_UARCH_ID_INTEL_PENTIUM_TILLAMOOK */
-	    "\10\0\0\0\0\5\0\11\0\11\0\0\0\17\0\57\2\0" /* KPROF_CPUID_UARCH_ID_INTEL_QUARK_X1000 */
-	    "\11\0\0\0\0\6\0\1\0\1\0\0\0\17\0\73\3\0" /* KPROF_CPUID_UARCH_ID_INTEL_PENTIUM_PRO */
-	    "\12\0\0\0\0\6\0\3\0\3\0\0\0\17\0\107\3\0" /* KPROF_CPUID_UARCH_ID_INTEL_PENTIUM_II_KLAMATH */
-	    "\13\0\0\0\0\6\0\5\0\5\0\0\0\17\0\117\3\0" /* KPROF_CPUID_UARCH_ID_INTEL_PENTIUM_III_DESCHUTES */
-	    "\14\0\0\0\0\6\0\6\0\6\0\0\0\17\0\131\3\0" /* KPROF_CPUID_UARCH_ID_INTEL_CELERON_MENDOCINO */
-	    "\15\0\0\0\0\6\0\7\0\7\0\0\0\17\0\143\3\0" /* KPROF_CPUID_UARCH_ID_INTEL_PENTIUM_III_KATMAI */
-	    "\16\0\0\0\0\6\0\10\0\10\0\0\0\17\0\152\3\0" /* KPROF_CPUID_UARCH_ID_INTEL_PENTIUM_III_COPPERMINE */
-	    "\17\0\0\0\0\6\0\11\0\11\0\0\0\17\0\165\4\0" /* KPROF_CPUID_UARCH_ID_INTEL_PENTIUM_M_BANIAS */
-	    "\20\0\0\0\0\6\0\12\0\12\0\0\0\17\0\174\3\0" /* KPROF_CPUID_UARCH_ID_INTEL_PENTIUM_III_CASCADES */
-	    "\21\0\0\0\0\6\0\13\0\13\0\0\0\17\0\205\3\0" /* KPROF_CPUID_UARCH_ID_INTEL_PENTIUM_III_TUALATIN */
-	    "\22\0\0\0\0\6\0\15\0\15\0\0\0\17\0\216\4\0" /* KPROF_CPUID_UARCH_ID_INTEL_PENTIUM_M_DOTHAN */
-	    "\23\0\0\0\0\6\0\16\0\16\0\0\0\17\0\225\6\0" /* KPROF_CPUID_UARCH_ID_INTEL_CORE_YONAH */
-	    "\24\0\0\0\0\6\0\17\0\17\0\0\0\17\0\233\7\0" /* KPROF_CPUID_UARCH_ID_INTEL_CORE2_MEROM */
-	    "\25\0\0\0\0\6\0\26\0\26\0\0\0\17\0\233\7\0" /* KPROF_CPUID_UARCH_ID_INTEL_CORE2_MEROM_L */
-	    "\26\0\0\0\0\6\0\27\0\27\0\0\0\17\0\241\10\0" /* KPROF_CPUID_UARCH_ID_INTEL_CORE2_PENRYN */
-	    "\27\0\0\0\0\6\0\35\0\35\0\0\0\17\0\250\10\0" /* KPROF_CPUID_UARCH_ID_INTEL_CORE2_DUNNINGTON */
-	    "\30\0\0\0\0\6\0\36\0\36\0\0\0\17\0\263\11\0" /* KPROF_CPUID_UARCH_ID_INTEL_NEHALEM */
-	    "\31\0\0\0\0\6\0\37\0\37\0\0\0\17\0\263\11\0" /* KPROF_CPUID_UARCH_ID_INTEL_NEHALEM_G */
-	    "\32\0\0\0\0\6\0\32\0\32\0\0\0\17\0\273\11\0" /* KPROF_CPUID_UARCH_ID_INTEL_NEHALEM_EP */
-	    "\33\0\0\0\0\6\0\56\0\56\0\0\0\17\0\306\11\0" /* KPROF_CPUID_UARCH_ID_INTEL_NEHALEM_EX */
-	    "\34\0\0\0\0\6\0\45\0\45\0\0\0\17\0\321\12\0" /* KPROF_CPUID_UARCH_ID_INTEL_WESTMERE */
-	    "\35\0\0\0\0\6\0\54\0\54\0\0\0\17\0\332\12\0" /* KPROF_CPUID_UARCH_ID_INTEL_WESTMERE_EP */
-	    "\36\0\0\0\0\6\0\57\0\57\0\0\0\17\0\346\12\0" /* KPROF_CPUID_UARCH_ID_INTEL_WESTMERE_EX */
-	    "\37\0\0\0\0\6\0\52\0\52\0\0\0\17\0\362\13\0" /* KPROF_CPUID_UARCH_ID_INTEL_SANDYBRIDGE */
-	    "\40\0\0\0\0\6\0\55\0\55\0\0\0\17\0\377\13\0" /* KPROF_CPUID_UARCH_ID_INTEL_SANDYBRIDGE_X */
-	    "\41\0\0\0\0\6\0\72\0\72\0\0\0\17\1\16\14\0" /* KPROF_CPUID_UARCH_ID_INTEL_IVYBRIDGE */
-	    "\42\0\0\0\0\6\0\76\0\76\0\0\0\17\1\31\14\0" /* KPROF_CPUID_UARCH_ID_INTEL_IVYBRIDGE_X */
-	    "\43\0\0\0\0\6\0\74\0\74\0\0\0\17\1\46\15\0" /* KPROF_CPUID_UARCH_ID_INTEL_HASWELL */
-	    "\44\0\0\0\0\6\0\77\0\77\0\0\0\17\1\56\15\0" /* KPROF_CPUID_UARCH_ID_INTEL_HASWELL_X */
-	    "\45\0\0\0\0\6\0\105\0\105\0\0\0\17\1\46\15\0" /* KPROF_CPUID_UARCH_ID_INTEL_HASWELL_L */
-	    "\46\0\0\0\0\6\0\106\0\106\0\0\0\17\1\46\15\0" /* KPROF_CPUID_UARCH_ID_INTEL_HASWELL_G */
-	    "\47\0\0\0\0\6\0\75\0\75\0\0\0\17\1\70\16\0" /* KPROF_CPUID_UARCH_ID_INTEL_BROADWELL */
-	    "\50\0\0\0\0\6\0\107\0\107\0\0\0\17\1\70\16\0" /* KPROF_CPUID_UARCH_ID_INTEL_BROADWELL_G */
-	    "\51\0\0\0\0\6\0\117\0\117\0\0\0\17\1\102\16\0" /* KPROF_CPUID_UARCH_ID_INTEL_BROADWELL_X */
-	    "\52\0\0\0\0\6\0\126\0\126\0\0\0\17\1\116\16\0" /* KPROF_CPUID_UARCH_ID_INTEL_BROADWELL_D */
-	    "\53\0\0\0\0\6\0\116\0\116\0\0\0\17\1\133\17\0" /* KPROF_CPUID_UARCH_ID_INTEL_SKYLAKE_L */
-	    "\54\0\0\0\0\6\0\136\0\136\0\0\0\17\1\133\17\0" /* KPROF_CPUID_UARCH_ID_INTEL_SKYLAKE */
-	    "\55\0\0\0\0\6\0\125\0\125\0\0\0\4\1\143\17\0" /* KPROF_CPUID_UARCH_ID_INTEL_SKYLAKE_X */
-	    "\56\0\0\0\0\6\0\125\0\125\0\5\0\7\1\156\17\0" /* KPROF_CPUID_UARCH_ID_INTEL_CASCADELAKE_X */
-	    "\57\0\0\0\0\6\0\125\0\125\0\13\0\13\1\173\17\0" /* KPROF_CPUID_UARCH_ID_INTEL_COOPERLAKE_X */
-	    "\60\0\0\0\0\6\0\216\0\216\0\0\0\10\1\207\17\0" /* KPROF_CPUID_UARCH_ID_INTEL_KABYLAKE_L */
-	    "\61\0\0\0\0\6\0\216\0\216\0\11\0\11\1\221\17\0" /* KPROF_CPUID_UARCH_ID_INTEL_AMBERLAKE_L */
-	    "\62\0\0\0\0\6\0\216\0\216\0\12\0\12\1\250\17\0" /* KPROF_CPUID_UARCH_ID_INTEL_COFFEELAKE_L */
-	    "\63\0\0\0\0\6\0\216\0\216\0\13\0\13\1\302\17\0" /* KPROF_CPUID_UARCH_ID_INTEL_WHISKEYLAKE_L */
-	    "\64\0\0\0\0\6\0\216\0\216\0\14\0\14\1\317\17\0" /* KPROF_CPUID_UARCH_ID_INTEL_WHISKEYLAKE_L_S12 */
-	    "\65\0\0\0\0\6\0\216\0\216\0\15\0\15\1\302\17\0" /* KPROF_CPUID_UARCH_ID_INTEL_WHISKEYLAKE_L_S13 */
-	    "\66\0\0\0\0\6\0\216\0\216\0\16\0\17\1\207\17\0" /* KPROF_CPUID_UARCH_ID_INTEL_KABYLAKE_L_S14 */
-	    "\67\0\0\0\0\6\0\236\0\236\0\0\0\11\1\207\17\0" /* KPROF_CPUID_UARCH_ID_INTEL_KABYLAKE */
-	    "\70\0\0\0\0\6\0\236\0\236\0\12\0\15\1\366\17\0" /* KPROF_CPUID_UARCH_ID_INTEL_COFFEELAKE */
-	    "\71\0\0\0\0\6\0\236\0\236\0\16\0\17\1\207\17\0" /* KPROF_CPUID_UARCH_ID_INTEL_KABYLAKE_S14 */
-	    "\72\0\0\0\0\6\0\245\0\245\0\0\0\17\2\2\17\0" /* KPROF_CPUID_UARCH_ID_INTEL_COMETLAKE */
-	    "\73\0\0\0\0\6\0\246\0\246\0\0\0\17\2\2\17\0" /* KPROF_CPUID_UARCH_ID_INTEL_COMETLAKE_L */
-	    "\74\0\0\0\0\6\0\146\0\146\0\0\0\17\2\15\20\0" /* KPROF_CPUID_UARCH_ID_INTEL_CANNONLAKE_L */
-	    "\75\0\0\0\0\6\0\152\0\152\0\0\0\17\2\31\21\0" /* KPROF_CPUID_UARCH_ID_INTEL_ICELAKE_X */
-	    "\76\0\0\0\0\6\0\154\0\154\0\0\0\17\2\45\21\0" /* KPROF_CPUID_UARCH_ID_INTEL_ICELAKE_D */
-	    "\77\0\0\0\0\6\0\175\0\175\0\0\0\17\2\60\21\0" /* KPROF_CPUID_UARCH_ID_INTEL_ICELAKE */
-	    "\100\0\0\0\0\6\0\176\0\176\0\0\0\17\2\60\21\0" /* KPROF_CPUID_UARCH_ID_INTEL_ICELAKE_L */
-	    "\101\0\0\0\0\6\0\235\0\235\0\0\0\17\2\71\21\0" /* KPROF_CPUID_UARCH_ID_INTEL_ICELAKE_NNPI */
-	    "\102\0\0\0\0\6\0\247\0\247\0\0\0\17\2\110\22\0" /* KPROF_CPUID_UARCH_ID_INTEL_ROCKETLAKE */
-	    "\103\0\0\0\0\6\0\214\0\214\0\0\0\17\2\124\23\0" /* KPROF_CPUID_UARCH_ID_INTEL_TIGERLAKE_L */
-	    "\104\0\0\0\0\6\0\215\0\215\0\0\0\17\2\124\23\0" /* KPROF_CPUID_UARCH_ID_INTEL_TIGERLAKE */
-	    "\105\0\0\0\0\6\0\217\0\217\0\0\0\17\2\137\24\0" /* KPROF_CPUID_UARCH_ID_INTEL_SAPPHIRERAPIDS_X */
-	    "\106\0\0\0\0\6\0\317\0\317\0\0\0\17\2\157\25\0" /* KPROF_CPUID_UARCH_ID_INTEL_EMERALDRAPIDS_X */
-	    "\107\0\0\0\0\6\0\255\0\255\0\0\0\17\2\176\26\0" /* KPROF_CPUID_UARCH_ID_INTEL_GRANITERAPIDS_X */
-	    "\110\0\0\0\0\6\0\256\0\256\0\0\0\17\2\215\26\0" /* KPROF_CPUID_UARCH_ID_INTEL_GRANITERAPIDS_D */
-	    "\111\0\0\0\0\23\0\1\0\1\0\0\0\17\2\236\31\0" /* KPROF_CPUID_UARCH_ID_INTEL_DIAMONDRAPIDS_X */
-	    "\112\0\0\0\0\6\0\327\0\327\0\0\0\17\2\255\25\0" /* KPROF_CPUID_UARCH_ID_INTEL_BARTLETTLAKE */
-	    "\113\0\0\0\0\6\0\212\0\212\0\0\0\17\2\273\21\41" /* KPROF_CPUID_UARCH_ID_INTEL_LAKEFIELD */
-	    "\114\0\0\0\0\6\0\227\0\227\0\0\0\17\2\305\24\42" /* KPROF_CPUID_UARCH_ID_INTEL_ALDERLAKE */
-	    "\115\0\0\0\0\6\0\232\0\232\0\0\0\17\2\305\24\42" /* KPROF_CPUID_UARCH_ID_INTEL_ALDERLAKE_L */
-	    "\116\0\0\0\0\6\0\267\0\267\0\0\0\17\2\320\25\42" /* KPROF_CPUID_UARCH_ID_INTEL_RAPTORLAKE */
-	    "\117\0\0\0\0\6\0\272\0\272\0\0\0\17\2\320\25\42" /* KPROF_CPUID_UARCH_ID_INTEL_RAPTORLAKE_P */
-	    "\120\0\0\0\0\6\0\277\0\277\0\0\0\17\2\320\24\42" /* KPROF_CPUID_UARCH_ID_INTEL_RAPTORLAKE_S */
-	    "\121\0\0\0\0\6\0\254\0\254\0\0\0\17\2\334\26\43" /* KPROF_CPUID_UARCH_ID_INTEL_METEORLAKE */
-	    "\122\0\0\0\0\6\0\252\0\252\0\0\0\17\2\334\26\43" /* KPROF_CPUID_UARCH_ID_INTEL_METEORLAKE_L */
-	    "\123\0\0\0\0\6\0\305\0\305\0\0\0\17\2\350\27\44" /* KPROF_CPUID_UARCH_ID_INTEL_ARROWLAKE_H */
-	    "\124\0\0\0\0\6\0\306\0\306\0\0\0\17\2\350\27\44" /* KPROF_CPUID_UARCH_ID_INTEL_ARROWLAKE */
-	    "\125\0\0\0\0\6\0\265\0\265\0\0\0\17\2\350\26\43" /* KPROF_CPUID_UARCH_ID_INTEL_ARROWLAKE_U */
-	    "\126\0\0\0\0\6\0\275\0\275\0\0\0\17\2\363\27\44" /* KPROF_CPUID_UARCH_ID_INTEL_LUNARLAKE_M */
-	    "\127\0\0\0\0\6\0\314\0\314\0\0\0\17\2\376\30\45" /* KPROF_CPUID_UARCH_ID_INTEL_PANTHERLAKE_L */
-	    "\130\0\0\0\0\6\0\345\0\345\0\0\0\17\2\376\30\45" /* KPROF_CPUID_UARCH_ID_INTEL_PANTHERLAKE_R */
-	    "\131\0\0\0\0\6\0\325\0\325\0\0\0\17\3\13\30\45" /* KPROF_CPUID_UARCH_ID_INTEL_WILDCATLAKE_L */
-	    "\132\0\0\0\0\22\0\1\0\1\0\0\0\17\3\30\32\46" /* KPROF_CPUID_UARCH_ID_INTEL_NOVALAKE */
-	    "\133\0\0\0\0\22\0\3\0\3\0\0\0\17\3\30\32\46" /* KPROF_CPUID_UARCH_ID_INTEL_NOVALAKE_L */
-	    "\134\0\0\0\0\6\0\34\0\34\0\0\0\17\3\42\33\0" /* KPROF_CPUID_UARCH_ID_INTEL_ATOM_BONNELL */
-	    "\135\0\0\0\0\6\0\46\0\46\0\0\0\17\3\42\33\0" /* KPROF_CPUID_UARCH_ID_INTEL_ATOM_BONNELL_MID */
-	    "\136\0\0\0\0\6\0\66\0\66\0\0\0\17\3\52\34\0" /* KPROF_CPUID_UARCH_ID_INTEL_ATOM_SALTWELL */
-	    "\137\0\0\0\0\6\0\47\0\47\0\0\0\17\3\52\34\0" /* KPROF_CPUID_UARCH_ID_INTEL_ATOM_SALTWELL_MID */
-	    "\140\0\0\0\0\6\0\65\0\65\0\0\0\17\3\52\34\0" /* KPROF_CPUID_UARCH_ID_INTEL_ATOM_SALTWELL_TABLET */
-	    "\141\0\0\0\0\6\0\67\0\67\0\0\0\17\3\63\35\0" /* KPROF_CPUID_UARCH_ID_INTEL_ATOM_SILVERMONT */
-	    "\142\0\0\0\0\6\0\115\0\115\0\0\0\17\3\63\35\0" /* KPROF_CPUID_UARCH_ID_INTEL_ATOM_SILVERMONT_D */
-	    "\143\0\0\0\0\6\0\112\0\112\0\0\0\17\3\63\35\0" /* KPROF_CPUID_UARCH_ID_INTEL_ATOM_SILVERMONT_MID */
-	    "\144\0\0\0\0\6\0\132\0\132\0\0\0\17\3\63\35\0" /* KPROF_CPUID_UARCH_ID_INTEL_ATOM_SILVERMONT_MID2 */
-	    "\145\0\0\0\0\6\0\114\0\114\0\0\0\17\3\76\36\0" /* KPROF_CPUID_UARCH_ID_INTEL_ATOM_AIRMONT */
-	    "\146\0\0\0\0\6\0\165\0\165\0\0\0\17\3\76\36\0" /* KPROF_CPUID_UARCH_ID_INTEL_ATOM_AIRMONT_NP */
-	    "\147\0\0\0\0\6\0\134\0\134\0\0\0\17\3\106\37\0" /* KPROF_CPUID_UARCH_ID_INTEL_ATOM_GOLDMONT */
-	    "\150\0\0\0\0\6\0\137\0\137\0\0\0\17\3\106\37\0" /* KPROF_CPUID_UARCH_ID_INTEL_ATOM_GOLDMONT_D */
-	    "\151\0\0\0\0\6\0\172\0\172\0\0\0\17\3\117\40\0" /* KPROF_CPUID_UARCH_ID_INTEL_ATOM_GOLDMONT_PLUS */
-	    "\152\0\0\0\0\6\0\206\0\206\0\0\0\17\3\135\41\0" /* KPROF_CPUID_UARCH_ID_INTEL_ATOM_TREMONT_D */
-	    "\153\0\0\0\0\6\0\226\0\226\0\0\0\17\3\135\41\0" /* KPROF_CPUID_UARCH_ID_INTEL_ATOM_TREMONT */
-	    "\154\0\0\0\0\6\0\234\0\234\0\0\0\17\3\135\41\0" /* KPROF_CPUID_UARCH_ID_INTEL_ATOM_TREMONT_L */
-	    "\155\0\0\0\0\6\0\276\0\276\0\0\0\17\3\145\42\0" /* KPROF_CPUID_UARCH_ID_INTEL_ATOM_GRACEMONT */
-	    "\156\0\0\0\0\6\0\257\0\257\0\0\0\17\3\162\43\0" /* KPROF_CPUID_UARCH_ID_INTEL_ATOM_CRESTMONT_X */
-	    "\157\0\0\0\0\6\0\266\0\266\0\0\0\17\3\200\43\0" /* KPROF_CPUID_UARCH_ID_INTEL_ATOM_CRESTMONT */
-	    "\160\0\0\0\0\6\0\335\0\335\0\0\0\17\3\214\45\0" /* KPROF_CPUID_UARCH_ID_INTEL_ATOM_DARKMONT_X */
-	    "\161\0\0\0\0\6\0\127\0\127\0\0\0\17\3\236\47\0" /* KPROF_CPUID_UARCH_ID_INTEL_XEON_PHI_KNL */
-	    "\162\0\0\0\0\6\0\205\0\205\0\0\0\17\3\256\50\0" /* KPROF_CPUID_UARCH_ID_INTEL_XEON_PHI_KNM */
-	    "\163\0\0\0\0\17\0\0\0\0\0\0\0\17\3\273\5\0" /* KPROF_CPUID_UARCH_ID_INTEL_P4_WILLAMETTE_0 */
-	    "\164\0\0\0\0\17\0\1\0\1\0\0\0\17\3\273\5\0" /* KPROF_CPUID_UARCH_ID_INTEL_P4_WILLAMETTE */
-	    "\165\0\0\0\0\17\0\2\0\2\0\0\0\17\3\306\5\0" /* KPROF_CPUID_UARCH_ID_INTEL_P4_NORTHWOOD */
-	    "\166\0\0\0\0\17\0\3\0\3\0\0\0\17\3\320\5\0" /* KPROF_CPUID_UARCH_ID_INTEL_P4_PRESCOTT */
-	    "\167\0\0\0\0\17\0\4\0\4\0\0\0\17\3\320\5\0" /* KPROF_CPUID_UARCH_ID_INTEL_P4_PRESCOTT_2M */
-	    "\170\0\0\0\0\17\0\6\0\6\0\0\0\17\3\331\5\0" /* KPROF_CPUID_UARCH_ID_INTEL_P4_CEDARMILL */
-	    "\171\0\3\344\0\5\0\0\0\3\0\0\0\17\3\361\51\0" /* KPROF_CPUID_UARCH_ID_AMD_05_00 */
-	    "\172\0\3\344\0\5\0\6\0\7\0\0\0\17\3\364\52\0" /* KPROF_CPUID_UARCH_ID_AMD_05_06 */
-	    "\173\0\3\344\0\5\0\10\0\10\0\0\0\17\3\367\53\0" /* KPROF_CPUID_UARCH_ID_AMD_05_08 */
-	    "\174\0\3\344\0\5\0\11\0\11\0\0\0\17\3\374\54\0" /* KPROF_CPUID_UARCH_ID_AMD_05_09 */
-	    "\175\0\3\344\0\5\0\12\0\12\0\0\0\17\4\3\55\0" /* KPROF_CPUID_UARCH_ID_AMD_05_0A */
-	    "\176\0\3\344\0\5\0\15\0\15\0\0\0\17\4\14\54\0" /* KPROF_CPUID_UARCH_ID_AMD_05_0D */
-	    "\177\0\3\344\0\6\0\0\0\377\0\0\0\17\4\34\56\0" /* KPROF_CPUID_UARCH_ID_AMD_06 */
-	    "\200\0\3\344\0\17\0\0\0\377\0\0\0\17\4\37\57\0" /* KPROF_CPUID_UARCH_ID_AMD_0F */
-	    "\201\0\3\344\0\20\0\0\0\377\0\0\0\17\4\42\60\0" /* KPROF_CPUID_UARCH_ID_AMD_10 */
-	    "\202\0\3\344\0\21\0\0\0\377\0\0\0\17\4\46\57\0" /* KPROF_CPUID_UARCH_ID_AMD_11 */
-	    "\203\0\3\344\0\22\0\0\0\377\0\0\0\17\4\56\60\0" /* KPROF_CPUID_UARCH_ID_AMD_12 */
-	    "\204\0\3\344\0\24\0\0\0\17\0\0\0\17\4\64\61\0" /* KPROF_CPUID_UARCH_ID_AMD_14_00 */
-	    "\205\0\3\344\0\25\0\1\0\1\0\0\0\17\4\73\62\0" /* KPROF_CPUID_UARCH_ID_AMD_15_01 */
-	    "\206\0\3\344\0\25\0\2\0\2\0\0\0\17\4\105\63\0" /* KPROF_CPUID_UARCH_ID_AMD_15_02 */
-	    "\207\0\3\344\0\25\0\20\0\37\0\0\0\17\4\105\63\0" /* KPROF_CPUID_UARCH_ID_AMD_15_10 */
-	    "\210\0\3\344\0\25\0\60\0\77\0\0\0\17\4\120\64\0" /* KPROF_CPUID_UARCH_ID_AMD_15_30 */
-	    "\211\0\3\344\0\25\0\140\0\157\0\0\0\17\4\134\65\0" /* KPROF_CPUID_UARCH_ID_AMD_15_60 */
-	    "\212\0\3\344\0\25\0\160\0\177\0\0\0\17\4\134\65\0" /* KPROF_CPUID_UARCH_ID_AMD_15_70 */
-	    "\213\0\3\344\0\26\0\0\0\17\0\0\0\17\4\146\66\0" /* KPROF_CPUID_UARCH_ID_AMD_16_00 */
-	    "\214\0\3\344\0\26\0\60\0\77\0\0\0\17\4\155\67\0" /* KPROF_CPUID_UARCH_ID_AMD_16_30 */
-	    "\215\0\3\344\0\27\0\0\0\7\0\0\0\17\4\162\70\0" /* KPROF_CPUID_UARCH_ID_AMD_17_00 */
-	    "\216\0\3\344\0\27\0\10\0\10\0\0\0\17\4\166\71\0" /* KPROF_CPUID_UARCH_ID_AMD_17_08 */
-	    "\217\0\3\344\0\27\0\11\0\27\0\0\0\17\4\162\70\0" /* KPROF_CPUID_UARCH_ID_AMD_17_09 */
-	    "\220\0\3\344\0\27\0\30\0\30\0\0\0\17\4\166\71\0" /* KPROF_CPUID_UARCH_ID_AMD_17_18 */
-	    "\221\0\3\344\0\27\0\31\0\57\0\0\0\17\4\162\70\0" /* KPROF_CPUID_UARCH_ID_AMD_17_19 */
-	    "\222\0\3\344\0\27\0\60\0\117\0\0\0\17\4\173\72\0" /* KPROF_CPUID_UARCH_ID_AMD_17_30 */
-	    "\223\0\3\344\0\27\0\120\0\137\0\0\0\17\4\162\70\0" /* KPROF_CPUID_UARCH_ID_AMD_17_50 */
-	    "\224\0\3\344\0\27\0\140\0\177\0\0\0\17\4\173\72\0" /* KPROF_CPUID_UARCH_ID_AMD_17_60 */
-	    "\225\0\3\344\0\27\0\220\0\221\0\0\0\17\4\173\72\0" /* KPROF_CPUID_UARCH_ID_AMD_17_90 */
-	    "\226\0\3\344\0\27\0\240\0\257\0\0\0\17\4\173\72\0" /* KPROF_CPUID_UARCH_ID_AMD_17_A0 */
-	    "\227\0\3\344\0\31\0\0\0\17\0\0\0\17\4\201\73\0" /* KPROF_CPUID_UARCH_ID_AMD_19_00 */
-	    "\230\0\3\344\0\31\0\20\0\37\0\0\0\17\4\207\75\0" /* KPROF_CPUID_UARCH_ID_AMD_19_10 */
-	    "\231\0\3\344\0\31\0\40\0\77\0\0\0\17\4\201\73\0" /* KPROF_CPUID_UARCH_ID_AMD_19_20 */
-	    "\232\0\3\344\0\31\0\100\0\117\0\0\0\17\4\215\74\0" /* KPROF_CPUID_UARCH_ID_AMD_19_40 */
-	    "\233\0\3\344\0\31\0\120\0\137\0\0\0\17\4\201\73\0" /* KPROF_CPUID_UARCH_ID_AMD_19_50 */
-	    "\234\0\3\344\0\31\0\140\0\257\0\0\0\17\4\207\75\0" /* KPROF_CPUID_UARCH_ID_AMD_19_60 */
-	    "\235\0\3\344\0\32\0\0\0\57\0\0\0\17\4\224\76\0" /* KPROF_CPUID_UARCH_ID_AMD_1A_00 */
-	    "\236\0\3\344\0\32\0\100\0\117\0\0\0\17\4\224\76\0" /* KPROF_CPUID_UARCH_ID_AMD_1A_40 */
-	    "\237\0\3\344\0\32\0\120\0\137\0\0\0\17\4\232\77\0" /* KPROF_CPUID_UARCH_ID_AMD_1A_50 */
-	    "\240\0\3\344\0\32\0\140\0\177\0\0\0\17\4\224\76\0" /* KPROF_CPUID_UARCH_ID_AMD_1A_60 */
-	    "\241\0\3\344\0\32\0\200\0\257\0\0\0\17\4\232\77\0" /* KPROF_CPUID_UARCH_ID_AMD_1A_80 */
-	    "\242\0\3\344\0\32\0\300\0\317\0\0\0\17\4\232\77\0" /* KPROF_CPUID_UARCH_ID_AMD_1A_C0 */
-	    "\243\0\4\240\0\30\0\0\0\377\0\0\0\17\4\255\70\0" /* KPROF_CPUID_UARCH_ID_HYGON_18 */
-	    "\244\0\4\264\0\5\0\4\0\4\0\0\0\17\4\301\100\0" /* KPROF_CPUID_UARCH_ID_CENTAUR_WINCHIP_C6 */
-	    "\245\0\4\264\0\5\0\10\0\10\0\0\0\17\4\314\101\0" /* KPROF_CPUID_UARCH_ID_CENTAUR_WINCHIP_2 */
-	    "\246\0\4\264\0\5\0\11\0\11\0\0\0\17\4\326\102\0" /* KPROF_CPUID_UARCH_ID_CENTAUR_WINCHIP_3 */
-	    "\247\0\4\264\0\6\0\6\0\6\0\0\0\17\4\340\103\0" /* KPROF_CPUID_UARCH_ID_CENTAUR_C3_SAMUEL */
-	    "\250\0\4\264\0\6\0\7\0\7\0\0\0\7\4\360\104\0" /* KPROF_CPUID_UARCH_ID_CENTAUR_C3_SAMUEL_2 */
-	    "\251\0\4\264\0\6\0\7\0\7\0\10\0\17\5\2\105\0" /* KPROF_CPUID_UARCH_ID_CENTAUR_C3_EZRA */
-	    "\252\0\4\264\0\6\0\10\0\10\0\0\0\17\5\20\106\0" /* KPROF_CPUID_UARCH_ID_CENTAUR_C3_EZRA_T */
-	    "\253\0\4\264\0\6\0\11\0\11\0\0\0\17\5\40\107\0" /* KPROF_CPUID_UARCH_ID_CENTAUR_C3_NEHEMIAH */
-	    "\254\0\4\264\0\6\0\12\0\12\0\0\0\17\5\62\110\0" /* KPROF_CPUID_UARCH_ID_CENTAUR_C7_ESTHER */
-	    "\255\0\4\264\0\6\0\15\0\15\0\0\0\17\5\62\110\0" /* KPROF_CPUID_UARCH_ID_CENTAUR_C7_ESTHER_D */
-	    "\256\0\4\264\0\6\0\17\0\17\0\0\0\12\5\102\111\0" /* KPROF_CPUID_UARCH_ID_CENTAUR_NANO */
-	    "\257\0\4\264\0\6\0\17\0\17\0\14\0\15\5\102\111\0" /* KPROF_CPUID_UARCH_ID_CENTAUR_NANO_C */
-	    "\260\0\4\264\0\6\0\17\0\17\0\16\0\17\5\124\112\0" /* KPROF_CPUID_UARCH_ID_CENTAUR_ZXC */
-	    "\261\0\4\264\0\6\0\31\0\31\0\0\0\17\5\124\112\0" /* KPROF_CPUID_UARCH_ID_CENTAUR_ZXC_19 */
-	    "\262\0\4\264\0\7\0\33\0\33\0\0\0\17\5\141\113\0" /* KPROF_CPUID_UARCH_ID_CENTAUR_ZXD */
-	    "\263\0\4\264\0\7\0\73\0\73\0\0\0\17\5\156\114\0" /* KPROF_CPUID_UARCH_ID_CENTAUR_ZXE */
-	    "\264\0\5\173\0\6\0\17\0\17\0\16\0\17\5\124\112\0" /* KPROF_CPUID_UARCH_ID_ZHAOXIN_ZXC */
-	    "\265\0\5\173\0\6\0\31\0\31\0\0\0\17\5\124\112\0" /* KPROF_CPUID_UARCH_ID_ZHAOXIN_ZXC_19 */
-	    "\266\0\5\173\0\7\0\33\0\33\0\0\0\17\5\141\113\0" /* KPROF_CPUID_UARCH_ID_ZHAOXIN_ZXD */
-	    "\267\0\5\173\0\7\0\73\0\73\0\0\0\17\5\156\114\0" /* KPROF_CPUID_UARCH_ID_ZHAOXIN_ZXE */
-#else
-	    "\1\0\0\0\5\0\0\0\0\0\0\0\17\0\15\0\1\0" /* KPROF_CPUID_UARCH_ID_INTEL_FAM5_START */
-	    "\2\0\0\0\5\0\1\0\1\0\0\0\17\0\15\0\1\0" /* KPROF_CPUID_UARCH_ID_INTEL_PENTIUM_P5 */
-	    "\3\0\0\0\5\0\2\0\2\0\0\0\17\0\20\0\1\0" /* KPROF_CPUID_UARCH_ID_INTEL_PENTIUM_75 */
-	    "\4\0\0\0\5\0\3\0\3\0\0\0\17\0\25\0\1\0" /* KPROF_CPUID_UARCH_ID_INTEL_PENTIUM_OVERDRIVE */
-	    "\5\0\0\0\5\0\4\0\4\0\0\0\17\0\32\0\1\0" /* KPROF_CPUID_UARCH_ID_INTEL_PENTIUM_MMX */
-	    "\6\0\0\0\5\0\7\0\7\0\0\0\17\0\37\0\1\0" /* KPROF_CPUID_UARCH_ID_INTEL_PENTIUM_P54CS */
-	    "\7\0\0\0\5\0\10\0\10\0\0\0\17\0\45\0\1\0" /* KPROF_CPUID_UARCH_ID_INTEL_PENTIUM_TILLAMOOK */
-	    "\10\0\0\0\5\0\11\0\11\0\0\0\17\0\57\0\2\0" /* KPROF_CPUID_UARCH_ID_INTEL_QUARK_X1000 */
-	    "\11\0\0\0\6\0\1\0\1\0\0\0\17\0\73\0\3\0" /* KPROF_CPUID_UARCH_ID_INTEL_PENTIUM_PRO */
-	    "\12\0\0\0\6\0\3\0\3\0\0\0\17\0\107\0\3\0" /* KPROF_CPUID_UARCH_ID_INTEL_PENTIUM_II_KLAMATH */
-	    "\13\0\0\0\6\0\5\0\5\0\0\0\17\0\117\0\3\0" /* KPROF_CPUID_UARCH_ID_INTEL_PENTIUM_III_DESCHUTES */
-	    "\14\0\0\0\6\0\6\0\6\0\0\0\17\0\131\0\3\0" /* KPROF_CPUID_UARCH_ID_INTEL_CELERON_MENDOCINO */
-	    "\15\0\0\0\6\0\7\0\7\0\0\0\17\0\143\0\3\0" /* KPROF_CPUID_UARCH_ID_INTEL_PENTIUM_III_KATMAI */
-	    "\16\0\0\0\6\0\10\0\10\0\0\0\17\0\152\0\3\0" /* KPROF_CPUID_UARCH_ID_INTEL_PENTIUM_III_COPPERMINE */
-	    "\17\0\0\0\6\0\11\0\11\0\0\0\17\0\165\0\4\0" /* KPROF_CPUID_UARCH_ID_INTEL_PENTIUM_M_BANIAS */
-	    "\20\0\0\0\6\0\12\0\12\0\0\0\17\0\174\0\3\0" /* KPROF_CPUID_UARCH_ID_INTEL_PENTIUM_III_CASCADES */
-	    "\21\0\0\0\6\0\13\0\13\0\0\0\17\0\205\0\3\0" /* KPROF_CPUID_UARCH_ID_INTEL_PENTIUM_III_TUALATIN */
-	    "\22\0\0\0\6\0\15\0\15\0\0\0\17\0\216\0\4\0" /* KPROF_CPUID_UARCH_ID_INTEL_PENTIUM_M_DOTHAN */
-	    "\23\0\0\0\6\0\16\0\16\0\0\0\17\0\225\0\6\0" /* KPROF_CPUID_UARCH_ID_INTEL_CORE_YONAH */
-	    "\24\0\0\0\6\0\17\0\17\0\0\0\17\0\233\0\7\0" /* KPROF_CPUID_UARCH_ID_INTEL_CORE2_MEROM */
-	    "\25\0\0\0\6\0\26\0\26\0\0\0\17\0\233\0\7\0" /* KPROF_CPUID_UARCH_ID_INTEL_CORE2_MEROM_L */
-	    "\26\0\0\0\6\0\27\0\27\0\0\0\17\0\241\0\10\0" /* KPROF_CPUID_UARCH_ID_INTEL_CORE2_PENRYN */
-	    "\27\0\0\0\6\0\35\0\35\0\0\0\17\0\250\0\10\0" /* KPROF_CPUID_UARCH_ID_INTEL_CORE2_DUNNINGTON */
-	    "\30\0\0\0\6\0\36\0\36\0\0\0\17\0\263\0\11\0" /* KPROF_CPUID_UARCH_ID_INTEL_NEHALEM */
-	    "\31\0\0\0\6\0\37\0\37\0\0\0\17\0\263\0\11\0" /* KPROF_CPUID_UARCH_ID_INTEL_NEHALEM_G */
-	    "\32\0\0\0\6\0\32\0\32\0\0\0\17\0\273\0\11\0" /* KPROF_CPUID_UARCH_ID_INTEL_NEHALEM_EP */
-	    "\33\0\0\0\6\0\56\0\56\0\0\0\17\0\306\0\11\0" /* KPROF_CPUID_UARCH_ID_INTEL_NEHALEM_EX */
-	    "\34\0\0\0\6\0\45\0\45\0\0\0\17\0\321\0\12\0" /* KPROF_CPUID_UARCH_ID_INTEL_WESTMERE */
-	    "\35\0\0\0\6\0\54\0\54\0\0\0\17\0\332\0\12\0" /* KPROF_CPUID_UARCH_ID_INTEL_WESTMERE_EP */
-	    "\36\0\0\0\6\0\57\0\57\0\0\0\17\0\346\0\12\0" /* KPROF_CPUID_UARCH_ID_INTEL_WESTMERE_EX */
-	    "\37\0\0\0\6\0\52\0\52\0\0\0\17\0\362\0\13\0" /* KPROF_CPUID_UARCH_ID_INTEL_SANDYBRIDGE */
-	    "\40\0\0\0\6\0\55\0\55\0\0\0\17\0\377\0\13\0" /* KPROF_CPUID_UARCH_ID_INTEL_SANDYBRIDGE_X */
-	    "\41\0\0\0\6\0\72\0\72\0\0\0\17\0\16\1\14\0" /* KPROF_CPUID_UARCH_ID_INTEL_IVYBRIDGE */
-	    "\42\0\0\0\6\0\76\0\76\0\0\0\17\0\31\1\14\0" /* KPROF_CPUID_UARCH_ID_INTEL_IVYBRIDGE_X */
-	    "\43\0\0\0\6\0\74\0\74\0\0\0\17\0\46\1\15\0" /* KPROF_CPUID_UARCH_ID_INTEL_HASWELL */
-	    "\44\0\0\0\6\0\77\0\77\0\0\0\17\0\56\1\15\0" /* KPROF_CPUID_UARCH_ID_INTEL_HASWELL_X */
-	    "\45\0\0\0\6\0\105\0\105\0\0\0\17\0\46\1\15\0" /* KPROF_CPUID_UARCH_ID_INTEL_HASWELL_L */
-	    "\46\0\0\0\6\0\106\0\106\0\0\0\17\0\46\1\15\0" /* KPROF_CPUID_UARCH_ID_INTEL_HASWELL_G */
-	    "\47\0\0\0\6\0\75\0\75\0\0\0\17\0\70\1\16\0" /* KPROF_CPUID_UARCH_ID_INTEL_BROADWELL */
-	    "\50\0\0\0\6\0\107\0\107\0\0\0\17\0\70\1\16\0" /* KPROF_CPUID_UARCH_ID_INTEL_BROADWELL_G */
-	    "\51\0\0\0\6\0\117\0\117\0\0\0\17\0\102\1\16\0" /* KPROF_CPUID_UARCH_ID_INTEL_BROADWELL_X */
-	    "\52\0\0\0\6\0\126\0\126\0\0\0\17\0\116\1\16\0" /* KPROF_CPUID_UARCH_ID_INTEL_BROADWELL_D */
-	    "\53\0\0\0\6\0\116\0\116\0\0\0\17\0\133\1\17\0" /* KPROF_CPUID_UARCH_ID_INTEL_SKYLAKE_L */
-	    "\54\0\0\0\6\0\136\0\136\0\0\0\17\0\133\1\17\0" /* KPROF_CPUID_UARCH_ID_INTEL_SKYLAKE */
-	    "\55\0\0\0\6\0\125\0\125\0\0\0\4\0\143\1\17\0" /* KPROF_CPUID_UARCH_ID_INTEL_SKYLAKE_X */
-	    "\56\0\0\0\6\0\125\0\125\0\5\0\7\0\156\1\17\0" /* KPROF_CPUID_UARCH_ID_INTEL_CASCADELAKE_X */
-	    "\57\0\0\0\6\0\125\0\125\0\13\0\13\0\173\1\17\0" /* KPROF_CPUID_UARCH_ID_INTEL_COOPERLAKE_X */
-	    "\60\0\0\0\6\0\216\0\216\0\0\0\10\0\207\1\17\0" /* KPROF_CPUID_UARCH_ID_INTEL_KABYLAKE_L */
-	    "\61\0\0\0\6\0\216\0\216\0\11\0\11\0\221\1\17\0" /* KPROF_CPUID_UARCH_ID_INTEL_AMBERLAKE_L */
-	    "\62\0\0\0\6\0\216\0\216\0\12\0\12\0\250\1\17\0" /* KPROF_CPUID_UARCH_ID_INTEL_COFFEELAKE_L */
-	    "\63\0\0\0\6\0\216\0\216\0\13\0\13\0\302\1\17\0" /* KPROF_CPUID_UARCH_ID_INTEL_WHISKEYLAKE_L */
-	    "\64\0\0\0\6\0\216\0\216\0\14\0\14\0\317\1\17\0" /* KPROF_CPUID_UARCH_ID_INTEL_WHISKEYLAKE_L_S12 */
-	    "\65\0\0\0\6\0\216\0\216\0\15\0\15\0\302\1\17\0" /* KPROF_CPUID_UARCH_ID_INTEL_WHISKEYLAKE_L_S13 */
-	    "\66\0\0\0\6\0\216\0\216\0\16\0\17\0\207\1\17\0" /* KPROF_CPUID_UARCH_ID_INTEL_KABYLAKE_L_S14 */
-	    "\67\0\0\0\6\0\236\0\236\0\0\0\11\0\207\1\17\0" /* KPROF_CPUID_UARCH_ID_INTEL_KABYLAKE */
-	    "\70\0\0\0\6\0\236\0\236\0\12\0\15\0\366\1\17\0" /* KPROF_CPUID_UARCH_ID_INTEL_COFFEELAKE */
-	    "\71\0\0\0\6\0\236\0\236\0\16\0\17\0\207\1\17\0" /* KPROF_CPUID_UARCH_ID_INTEL_KABYLAKE_S14 */
-	    "\72\0\0\0\6\0\245\0\245\0\0\0\17\0\2\2\17\0" /* KPROF_CPUID_UARCH_ID_INTEL_COMETLAKE */
-	    "\73\0\0\0\6\0\246\0\246\0\0\0\17\0\2\2\17\0" /* KPROF_CPUID_UARCH_ID_INTEL_COMETLAKE_L */
-	    "\74\0\0\0\6\0\146\0\146\0\0\0\17\0\15\2\20\0" /* KPROF_CPUID_UARCH_ID_INTEL_CANNONLAKE_L */
-	    "\75\0\0\0\6\0\152\0\152\0\0\0\17\0\31\2\21\0" /* KPROF_CPUID_UARCH_ID_INTEL_ICELAKE_X */
-	    "\76\0\0\0\6\0\154\0\154\0\0\0\17\0\45\2\21\0" /* KPROF_CPUID_UARCH_ID_INTEL_ICELAKE_D */
-	    "\77\0\0\0\6\0\175\0\175\0\0\0\17\0\60\2\21\0" /* KPROF_CPUID_UARCH_ID_INTEL_ICELAKE */
-	    "\100\0\0\0\6\0\176\0\176\0\0\0\17\0\60\2\21\0" /* KPROF_CPUID_UARCH_ID_INTEL_ICELAKE_L */
-	    "\101\0\0\0\6\0\235\0\235\0\0\0\17\0\71\2\21\0" /* KPROF_CPUID_UARCH_ID_INTEL_ICELAKE_NNPI */
-	    "\102\0\0\0\6\0\247\0\247\0\0\0\17\0\110\2\22\0" /* KPROF_CPUID_UARCH_ID_INTEL_ROCKETLAKE */
-	    "\103\0\0\0\6\0\214\0\214\0\0\0\17\0\124\2\23\0" /* KPROF_CPUID_UARCH_ID_INTEL_TIGERLAKE_L */
-	    "\104\0\0\0\6\0\215\0\215\0\0\0\17\0\124\2\23\0" /* KPROF_CPUID_UARCH_ID_INTEL_TIGERLAKE */
-	    "\105\0\0\0\6\0\217\0\217\0\0\0\17\0\137\2\24\0" /* KPROF_CPUID_UARCH_ID_INTEL_SAPPHIRERAPIDS_X */
-	    "\106\0\0\0\6\0\317\0\317\0\0\0\17\0\157\2\25\0" /* KPROF_CPUID_UARCH_ID_INTEL_EMERALDRAPIDS_X */
-	    "\107\0\0\0\6\0\255\0\255\0\0\0\17\0\176\2\26\0" /* KPROF_CPUID_UARCH_ID_INTEL_GRANITERAPIDS_X */
-	    "\110\0\0\0\6\0\256\0\256\0\0\0\17\0\215\2\26\0" /* KPROF_CPUID_UARCH_ID_INTEL_GRANITERAPIDS_D */
-	    "\111\0\0\0\23\0\1\0\1\0\0\0\17\0\236\2\31\0" /* KPROF_CPUID_UARCH_ID_INTEL_DIAMONDRAPIDS_X */
-	    "\112\0\0\0\6\0\327\0\327\0\0\0\17\0\255\2\25\0" /* KPROF_CPUID_UARCH_ID_INTEL_BARTLETTLAKE */
-	    "\113\0\0\0\6\0\212\0\212\0\0\0\17\0\273\2\21\41" /* KPROF_CPUID_UARCH_ID_INTEL_LAKEFIELD */
-	    "\114\0\0\0\6\0\227\0\227\0\0\0\17\0\305\2\24\42" /* KPROF_CPUID_UARCH_ID_INTEL_ALDERLAKE */
-	    "\115\0\0\0\6\0\232\0\232\0\0\0\17\0\305\2\24\42" /* KPROF_CPUID_UARCH_ID_INTEL_ALDERLAKE_L */
-	    "\116\0\0\0\6\0\267\0\267\0\0\0\17\0\320\2\25\42" /* KPROF_CPUID_UARCH_ID_INTEL_RAPTORLAKE */
-	    "\117\0\0\0\6\0\272\0\272\0\0\0\17\0\320\2\25\42" /* KPROF_CPUID_UARCH_ID_INTEL_RAPTORLAKE_P */
-	    "\120\0\0\0\6\0\277\0\277\0\0\0\17\0\320\2\24\42" /* KPROF_CPUID_UARCH_ID_INTEL_RAPTORLAKE_S */
-	    "\121\0\0\0\6\0\254\0\254\0\0\0\17\0\334\2\26\43" /* KPROF_CPUID_UARCH_ID_INTEL_METEORLAKE */
-	    "\122\0\0\0\6\0\252\0\252\0\0\0\17\0\334\2\26\43" /* KPROF_CPUID_UARCH_ID_INTEL_METEORLAKE_L */
-	    "\123\0\0\0\6\0\305\0\305\0\0\0\17\0\350\2\27\44" /* KPROF_CPUID_UARCH_ID_INTEL_ARROWLAKE_H */
-	    "\124\0\0\0\6\0\306\0\306\0\0\0\17\0\350\2\27\44" /* KPROF_CPUID_UARCH_ID_INTEL_ARROWLAKE */
-	    "\125\0\0\0\6\0\265\0\265\0\0\0\17\0\350\2\26\43" /* KPROF_CPUID_UARCH_ID_INTEL_ARROWLAKE_U */
-	    "\126\0\0\0\6\0\275\0\275\0\0\0\17\0\363\2\27\44" /* KPROF_CPUID_UARCH_ID_INTEL_LUNARLAKE_M */
-	    "\127\0\0\0\6\0\314\0\314\0\0\0\17\0\376\2\30\45" /* KPROF_CPUID_UARCH_ID_INTEL_PANTHERLAKE_L */
-	    "\130\0\0\0\6\0\345\0\345\0\0\0\17\0\376\2\30\45" /* KPROF_CPUID_UARCH_ID_INTEL_PANTHERLAKE_R */
-	    "\131\0\0\0\6\0\325\0\325\0\0\0\17\0\13\3\30\45" /* KPROF_CPUID_UARCH_ID_INTEL_WILDCATLAKE_L */
-	    "\132\0\0\0\22\0\1\0\1\0\0\0\17\0\30\3\32\46" /* KPROF_CPUID_UARCH_ID_INTEL_NOVALAKE */
-	    "\133\0\0\0\22\0\3\0\3\0\0\0\17\0\30\3\32\46" /* KPROF_CPUID_UARCH_ID_INTEL_NOVALAKE_L */
-	    "\134\0\0\0\6\0\34\0\34\0\0\0\17\0\42\3\33\0" /* KPROF_CPUID_UARCH_ID_INTEL_ATOM_BONNELL */
-	    "\135\0\0\0\6\0\46\0\46\0\0\0\17\0\42\3\33\0" /* KPROF_CPUID_UARCH_ID_INTEL_ATOM_BONNELL_MID */
-	    "\136\0\0\0\6\0\66\0\66\0\0\0\17\0\52\3\34\0" /* KPROF_CPUID_UARCH_ID_INTEL_ATOM_SALTWELL */
-	    "\137\0\0\0\6\0\47\0\47\0\0\0\17\0\52\3\34\0" /* KPROF_CPUID_UARCH_ID_INTEL_ATOM_SALTWELL_MID */
-	    "\140\0\0\0\6\0\65\0\65\0\0\0\17\0\52\3\34\0" /* KPROF_CPUID_UARCH_ID_INTEL_ATOM_SALTWELL_TABLET */
-	    "\141\0\0\0\6\0\67\0\67\0\0\0\17\0\63\3\35\0" /* KPROF_CPUID_UARCH_ID_INTEL_ATOM_SILVERMONT */
-	    "\142\0\0\0\6\0\115\0\115\0\0\0\17\0\63\3\35\0" /* KPROF_CPUID_UARCH_ID_INTEL_ATOM_SILVERMONT_D */
-	    "\143\0\0\0\6\0\112\0\112\0\0\0\17\0\63\3\35\0" /* KPROF_CPUID_UARCH_ID_INTEL_ATOM_SILVERMONT_MID */
-	    "\144\0\0\0\6\0\132\0\132\0\0\0\17\0\63\3\35\0" /* KPROF_CPUID_UARCH_ID_INTEL_ATOM_SILVERMONT_MID2 */
-	    "\145\0\0\0\6\0\114\0\114\0\0\0\17\0\76\3\36\0" /* KPROF_CPUID_UARCH_ID_INTEL_ATOM_AIRMONT */
-	    "\146\0\0\0\6\0\165\0\165\0\0\0\17\0\76\3\36\0" /* KPROF_CPUID_UARCH_ID_INTEL_ATOM_AIRMONT_NP */
-	    "\147\0\0\0\6\0\134\0\134\0\0\0\17\0\106\3\37\0" /* KPROF_CPUID_UARCH_ID_INTEL_ATOM_GOLDMONT */
-	    "\150\0\0\0\6\0\137\0\137\0\0\0\17\0\106\3\37\0" /* KPROF_CPUID_UARCH_ID_INTEL_ATOM_GOLDMONT_D */
-	    "\151\0\0\0\6\0\172\0\172\0\0\0\17\0\117\3\40\0" /* KPROF_CPUID_UARCH_ID_INTEL_ATOM_GOLDMONT_PLUS */
-	    "\152\0\0\0\6\0\206\0\206\0\0\0\17\0\135\3\41\0" /* KPROF_CPUID_UARCH_ID_INTEL_ATOM_TREMONT_D */
-	    "\153\0\0\0\6\0\226\0\226\0\0\0\17\0\135\3\41\0" /* KPROF_CPUID_UARCH_ID_INTEL_ATOM_TREMONT */
-	    "\154\0\0\0\6\0\234\0\234\0\0\0\17\0\135\3\41\0" /* KPROF_CPUID_UARCH_ID_INTEL_ATOM_TREMONT_L */
-	    "\155\0\0\0\6\0\276\0\276\0\0\0\17\0\145\3\42\0" /* KPROF_CPUID_UARCH_ID_INTEL_ATOM_GRACEMONT */
-	    "\156\0\0\0\6\0\257\0\257\0\0\0\17\0\162\3\43\0" /* KPROF_CPUID_UARCH_ID_INTEL_ATOM_CRESTMONT_X */
-	    "\157\0\0\0\6\0\266\0\266\0\0\0\17\0\200\3\43\0" /* KPROF_CPUID_UARCH_ID_INTEL_ATOM_CRESTMONT */
-	    "\160\0\0\0\6\0\335\0\335\0\0\0\17\0\214\3\45\0" /* KPROF_CPUID_UARCH_ID_INTEL_ATOM_DARKMONT_X */
-	    "\161\0\0\0\6\0\127\0\127\0\0\0\17\0\236\3\47\0" /* KPROF_CPUID_UARCH_ID_INTEL_XEON_PHI_KNL */
-	    "\162\0\0\0\6\0\205\0\205\0\0\0\17\0\256\3\50\0" /* KPROF_CPUID_UARCH_ID_INTEL_XEON_PHI_KNM */
-	    "\163\0\0\0\17\0\0\0\0\0\0\0\17\0\273\3\5\0" /* KPROF_CPUID_UARCH_ID_INTEL_P4_WILLAMETTE_0 */
-	    "\164\0\0\0\17\0\1\0\1\0\0\0\17\0\273\3\5\0" /* KPROF_CPUID_UARCH_ID_INTEL_P4_WILLAMETTE */
-	    "\165\0\0\0\17\0\2\0\2\0\0\0\17\0\306\3\5\0" /* KPROF_CPUID_UARCH_ID_INTEL_P4_NORTHWOOD */
-	    "\166\0\0\0\17\0\3\0\3\0\0\0\17\0\320\3\5\0" /* KPROF_CPUID_UARCH_ID_INTEL_P4_PRESCOTT */
-	    "\167\0\0\0\17\0\4\0\4\0\0\0\17\0\320\3\5\0" /* KPROF_CPUID_UARCH_ID_INTEL_P4_PRESCOTT_2M */
-	    "\170\0\0\0\17\0\6\0\6\0\0\0\17\0\331\3\5\0" /* KPROF_CPUID_UARCH_ID_INTEL_P4_CEDARMILL */
-	    "\171\0\344\3\5\0\0\0\3\0\0\0\17\0\361\3\51\0" /* KPROF_CPUID_UARCH_ID_AMD_05_00 */
-	    "\172\0\344\3\5\0\6\0\7\0\0\0\17\0\364\3\52\0" /* KPROF_CPUID_UARCH_ID_AMD_05_06 */
-	    "\173\0\344\3\5\0\10\0\10\0\0\0\17\0\367\3\53\0" /* KPROF_CPUID_UARCH_ID_AMD_05_08 */
-	    "\174\0\344\3\5\0\11\0\11\0\0\0\17\0\374\3\54\0" /* KPROF_CPUID_UARCH_ID_AMD_05_09 */
-	    "\175\0\344\3\5\0\12\0\12\0\0\0\17\0\3\4\55\0" /* KPROF_CPUID_UARCH_ID_AMD_05_0A */
-	    "\176\0\344\3\5\0\15\0\15\0\0\0\17\0\14\4\54\0" /* KPROF_CPUID_UARCH_ID_AMD_05_0D */
-	    "\177\0\344\3\6\0\0\0\377\0\0\0\17\0\34\4\56\0" /* KPROF_CPUID_UARCH_ID_AMD_06 */
-	    "\200\0\344\3\17\0\0\0\377\0\0\0\17\0\37\4\57\0" /* KPROF_CPUID_UARCH_ID_AMD_0F */
-	    "\201\0\344\3\20\0\0\0\377\0\0\0\17\0\42\4\60\0" /* KPROF_CPUID_UARCH_ID_AMD_10 */
-	    "\202\0\344\3\21\0\0\0\377\0\0\0\17\0\46\4\57\0" /* KPROF_CPUID_UARCH_ID_AMD_11 */
-	    "\203\0\344\3\22\0\0\0\377\0\0\0\17\0\56\4\60\0" /* KPROF_CPUID_UARCH_ID_AMD_12 */
-	    "\204\0\344\3\24\0\0\0\17\0\0\0\17\0\64\4\61\0" /* KPROF_CPUID_UARCH_ID_AMD_14_00 */
-	    "\205\0\344\3\25\0\1\0\1\0\0\0\17\0\73\4\62\0" /* KPROF_CPUID_UARCH_ID_AMD_15_01 */
-	    "\206\0\344\3\25\0\2\0\2\0\0\0\17\0\105\4\63\0" /* KPROF_CPUID_UARCH_ID_AMD_15_02 */
-	    "\207\0\344\3\25\0\20\0\37\0\0\0\17\0\105\4\63\0" /* KPROF_CPUID_UARCH_ID_AMD_15_10 */
-	    "\210\0\344\3\25\0\60\0\77\0\0\0\17\0\120\4\64\0" /* KPROF_CPUID_UARCH_ID_AMD_15_30 */
-	    "\211\0\344\3\25\0\140\0\157\0\0\0\17\0\134\4\65\0" /* KPROF_CPUID_UARCH_ID_AMD_15_60 */
-	    "\212\0\344\3\25\0\160\0\177\0\0\0\17\0\134\4\65\0" /* KPROF_CPUID_UARCH_ID_AMD_15_70 */
-	    "\213\0\344\3\26\0\0\0\17\0\0\0\17\0\146\4\66\0" /* KPROF_CPUID_UARCH_ID_AMD_16_00 */
-	    "\214\0\344\3\26\0\60\0\77\0\0\0\17\0\155\4\67\0" /* KPROF_CPUID_UARCH_ID_AMD_16_30 */
-	    "\215\0\344\3\27\0\0\0\7\0\0\0\17\0\162\4\70\0" /* KPROF_CPUID_UARCH_ID_AMD_17_00 */
-	    "\216\0\344\3\27\0\10\0\10\0\0\0\17\0\166\4\71\0" /* KPROF_CPUID_UARCH_ID_AMD_17_08 */
-	    "\217\0\344\3\27\0\11\0\27\0\0\0\17\0\162\4\70\0" /* KPROF_CPUID_UARCH_ID_AMD_17_09 */
-	    "\220\0\344\3\27\0\30\0\30\0\0\0\17\0\166\4\71\0" /* KPROF_CPUID_UARCH_ID_AMD_17_18 */
-	    "\221\0\344\3\27\0\31\0\57\0\0\0\17\0\162\4\70\0" /* KPROF_CPUID_UARCH_ID_AMD_17_19 */
-	    "\222\0\344\3\27\0\60\0\117\0\0\0\17\0\173\4\72\0" /* KPROF_CPUID_UARCH_ID_AMD_17_30 */
-	    "\223\0\344\3\27\0\120\0\137\0\0\0\17\0\162\4\70\0" /* KPROF_CPUID_UARCH_ID_AMD_17_50 */
-	    "\224\0\344\3\27\0\140\0\177\0\0\0\17\0\173\4\72\0" /* KPROF_CPUID_UARCH_ID_AMD_17_60 */
-	    "\225\0\344\3\27\0\220\0\221\0\0\0\17\0\173\4\72\0" /* KPROF_CPUID_UARCH_ID_AMD_17_90 */
-	    "\226\0\344\3\27\0\240\0\257\0\0\0\17\0\173\4\72\0" /* KPROF_CPUID_UARCH_ID_AMD_17_A0 */
-	    "\227\0\344\3\31\0\0\0\17\0\0\0\17\0\201\4\73\0" /* KPROF_CPUID_UARCH_ID_AMD_19_00 */
-	    "\230\0\344\3\31\0\20\0\37\0\0\0\17\0\207\4\75\0" /* KPROF_CPUID_UARCH_ID_AMD_19_10 */
-	    "\231\0\344\3\31\0\40\0\77\0\0\0\17\0\201\4\73\0" /* KPROF_CPUID_UARCH_ID_AMD_19_20 */
-	    "\232\0\344\3\31\0\100\0\117\0\0\0\17\0\215\4\74\0" /* KPROF_CPUID_UARCH_ID_AMD_19_40 */
-	    "\233\0\344\3\31\0\120\0\137\0\0\0\17\0\201\4\73\0" /* KPROF_CPUID_UARCH_ID_AMD_19_50 */
-	    "\234\0\344\3\31\0\140\0\257\0\0\0\17\0\207\4\75\0" /* KPROF_CPUID_UARCH_ID_AMD_19_60 */
-	    "\235\0\344\3\32\0\0\0\57\0\0\0\17\0\224\4\76\0" /* KPROF_CPUID_UARCH_ID_AMD_1A_00 */
-	    "\236\0\344\3\32\0\100\0\117\0\0\0\17\0\224\4\76\0" /* KPROF_CPUID_UARCH_ID_AMD_1A_40 */
-	    "\237\0\344\3\32\0\120\0\137\0\0\0\17\0\232\4\77\0" /* KPROF_CPUID_UARCH_ID_AMD_1A_50 */
-	    "\240\0\344\3\32\0\140\0\177\0\0\0\17\0\224\4\76\0" /* KPROF_CPUID_UARCH_ID_AMD_1A_60 */
-	    "\241\0\344\3\32\0\200\0\257\0\0\0\17\0\232\4\77\0" /* KPROF_CPUID_UARCH_ID_AMD_1A_80 */
-	    "\242\0\344\3\32\0\300\0\317\0\0\0\17\0\232\4\77\0" /* KPROF_CPUID_UARCH_ID_AMD_1A_C0 */
-	    "\243\0\240\4\30\0\0\0\377\0\0\0\17\0\255\4\70\0" /* KPROF_CPUID_UARCH_ID_HYGON_18 */
-	    "\244\0\264\4\5\0\4\0\4\0\0\0\17\0\301\4\100\0" /* KPROF_CPUID_UARCH_ID_CENTAUR_WINCHIP_C6 */
-	    "\245\0\264\4\5\0\10\0\10\0\0\0\17\0\314\4\101\0" /* KPROF_CPUID_UARCH_ID_CENTAUR_WINCHIP_2 */
-	    "\246\0\264\4\5\0\11\0\11\0\0\0\17\0\326\4\102\0" /* KPROF_CPUID_UARCH_ID_CENTAUR_WINCHIP_3 */
-	    "\247\0\264\4\6\0\6\0\6\0\0\0\17\0\340\4\103\0" /* KPROF_CPUID_UARCH_ID_CENTAUR_C3_SAMUEL */
-	    "\250\0\264\4\6\0\7\0\7\0\0\0\7\0\360\4\104\0" /* KPROF_CPUID_UARCH_ID_CENTAUR_C3_SAMUEL_2 */
-	    "\251\0\264\4\6\0\7\0\7\0\10\0\17\0\2\5\105\0" /* KPROF_CPUID_UARCH_ID_CENTAUR_C3_EZRA */
-	    "\252\0\264\4\6\0\10\0\10\0\0\0\17\0\20\5\106\0" /* KPROF_CPUID_UARCH_ID_CENTAUR_C3_EZRA_T */
-	    "\253\0\264\4\6\0\11\0\11\0\0\0\17\0\40\5\107\0" /* KPROF_CPUID_UARCH_ID_CENTAUR_C3_NEHEMIAH */
-	    "\254\0\264\4\6\0\12\0\12\0\0\0\17\0\62\5\110\0" /* KPROF_CPUID_UARCH_ID_CENTAUR_C7_ESTHER */
-	    "\255\0\264\4\6\0\15\0\15\0\0\0\17\0\62\5\110\0" /* KPROF_CPUID_UARCH_ID_CENTAUR_C7_ESTHER_D */
-	    "\256\0\264\4\6\0\17\0\17\0\0\0\12\0\102\5\111\0" /* KPROF_CPUID_UARCH_ID_CENTAUR_NANO */
-	    "\257\0\264\4\6\0\17\0\17\0\14\0\15\0\102\5\111\0" /* KPROF_CPUID_UARCH_ID_CENTAUR_NANO_C */
-	    "\260\0\264\4\6\0\17\0\17\0\16\0\17\0\124\5\112\0" /* KPROF_CPUID_UARCH_ID_CENTAUR_ZXC */
-	    "\261\0\264\4\6\0\31\0\31\0\0\0\17\0\124\5\112\0" /* KPROF_CPUID_UARCH_ID_CENTAUR_ZXC_19 */
-	    "\262\0\264\4\7\0\33\0\33\0\0\0\17\0\141\5\113\0" /* KPROF_CPUID_UARCH_ID_CENTAUR_ZXD */
-	    "\263\0\264\4\7\0\73\0\73\0\0\0\17\0\156\5\114\0" /* KPROF_CPUID_UARCH_ID_CENTAUR_ZXE */
-	    "\264\0\173\5\6\0\17\0\17\0\16\0\17\0\124\5\112\0" /* KPROF_CPUID_UARCH_ID_ZHAOXIN_ZXC */
-	    "\265\0\173\5\6\0\31\0\31\0\0\0\17\0\124\5\112\0" /* KPROF_CPUID_UARCH_ID_ZHAOXIN_ZXC_19 */
-	    "\266\0\173\5\7\0\33\0\33\0\0\0\17\0\141\5\113\0" /* KPROF_CPUID_UARCH_ID_ZHAOXIN_ZXD */
-	    "\267\0\173\5\7\0\73\0\73\0\0\0\17\0\156\5\114\0" /* KPROF_CPUID_UARCH_ID_ZHAOXIN_ZXE */
-#endif
-	};
-	/* clang-format on */
-	return table.rows;
-}
+/* The rows of kprof_cpuid_uarch, in id order. */
+/* clang-format off */
+static const kprof_cpuid_uarch kprof_impl_cpuid_uarch_rows[183] = {
+	{ KPROF_CPUID_UARCH_ID_INTEL_FAM5_START,                0,  5,   0x0, 0x0, 0x0, 0xF,   13, KPROF_CPUID_CORE_ID_P5,                                            0 },
+	{ KPROF_CPUID_UARCH_ID_INTEL_PENTIUM_P5,                0,  5,   0x1, 0x1, 0x0, 0xF,   13, KPROF_CPUID_CORE_ID_P5,                                            0 },
+	{ KPROF_CPUID_UARCH_ID_INTEL_PENTIUM_75,                0,  5,   0x2, 0x2, 0x0, 0xF,   16, KPROF_CPUID_CORE_ID_P5,                                            0 },
+	{ KPROF_CPUID_UARCH_ID_INTEL_PENTIUM_OVERDRIVE,         0,  5,   0x3, 0x3, 0x0, 0xF,   21, KPROF_CPUID_CORE_ID_P5,                                            0 },
+	{ KPROF_CPUID_UARCH_ID_INTEL_PENTIUM_MMX,               0,  5,   0x4, 0x4, 0x0, 0xF,   26, KPROF_CPUID_CORE_ID_P5,                                            0 },
+	{ KPROF_CPUID_UARCH_ID_INTEL_PENTIUM_P54CS,             0,  5,   0x7, 0x7, 0x0, 0xF,   31, KPROF_CPUID_CORE_ID_P5,                                            0 },
+	{ KPROF_CPUID_UARCH_ID_INTEL_PENTIUM_TILLAMOOK,         0,  5,   0x8, 0x8, 0x0, 0xF,   37, KPROF_CPUID_CORE_ID_P5,                                            0 },
+	{ KPROF_CPUID_UARCH_ID_INTEL_QUARK_X1000,               0,  5,   0x9, 0x9, 0x0, 0xF,   47, KPROF_CPUID_CORE_ID_QUARK,                                         0 },
+	{ KPROF_CPUID_UARCH_ID_INTEL_PENTIUM_PRO,               0,  6,   0x1, 0x1, 0x0, 0xF,   59, KPROF_CPUID_CORE_ID_P6,                                            0 },
+	{ KPROF_CPUID_UARCH_ID_INTEL_PENTIUM_II_KLAMATH,        0,  6,   0x3, 0x3, 0x0, 0xF,   71, KPROF_CPUID_CORE_ID_P6,                                            0 },
+	{ KPROF_CPUID_UARCH_ID_INTEL_PENTIUM_III_DESCHUTES,     0,  6,   0x5, 0x5, 0x0, 0xF,   79, KPROF_CPUID_CORE_ID_P6,                                            0 },
+	{ KPROF_CPUID_UARCH_ID_INTEL_CELERON_MENDOCINO,         0,  6,   0x6, 0x6, 0x0, 0xF,   89, KPROF_CPUID_CORE_ID_P6,                                            0 },
+	{ KPROF_CPUID_UARCH_ID_INTEL_PENTIUM_III_KATMAI,        0,  6,   0x7, 0x7, 0x0, 0xF,   99, KPROF_CPUID_CORE_ID_P6,                                            0 },
+	{ KPROF_CPUID_UARCH_ID_INTEL_PENTIUM_III_COPPERMINE,    0,  6,   0x8, 0x8, 0x0, 0xF,  106, KPROF_CPUID_CORE_ID_P6,                                            0 },
+	{ KPROF_CPUID_UARCH_ID_INTEL_PENTIUM_M_BANIAS,          0,  6,   0x9, 0x9, 0x0, 0xF,  117, KPROF_CPUID_CORE_ID_PENTIUM_M,                                     0 },
+	{ KPROF_CPUID_UARCH_ID_INTEL_PENTIUM_III_CASCADES,      0,  6,   0xA, 0xA, 0x0, 0xF,  124, KPROF_CPUID_CORE_ID_P6,                                            0 },
+	{ KPROF_CPUID_UARCH_ID_INTEL_PENTIUM_III_TUALATIN,      0,  6,   0xB, 0xB, 0x0, 0xF,  133, KPROF_CPUID_CORE_ID_P6,                                            0 },
+	{ KPROF_CPUID_UARCH_ID_INTEL_PENTIUM_M_DOTHAN,          0,  6,   0xD, 0xD, 0x0, 0xF,  142, KPROF_CPUID_CORE_ID_PENTIUM_M,                                     0 },
+	{ KPROF_CPUID_UARCH_ID_INTEL_CORE_YONAH,                0,  6,   0xE, 0xE, 0x0, 0xF,  149, KPROF_CPUID_CORE_ID_YONAH,                                         0 },
+	{ KPROF_CPUID_UARCH_ID_INTEL_CORE2_MEROM,               0,  6,   0xF, 0xF, 0x0, 0xF,  155, KPROF_CPUID_CORE_ID_CORE,                                          0 },
+	{ KPROF_CPUID_UARCH_ID_INTEL_CORE2_MEROM_L,             0,  6, 0x16, 0x16, 0x0, 0xF,  155, KPROF_CPUID_CORE_ID_CORE,                                          0 },
+	{ KPROF_CPUID_UARCH_ID_INTEL_CORE2_PENRYN,              0,  6, 0x17, 0x17, 0x0, 0xF,  161, KPROF_CPUID_CORE_ID_PENRYN,                                        0 },
+	{ KPROF_CPUID_UARCH_ID_INTEL_CORE2_DUNNINGTON,          0,  6, 0x1D, 0x1D, 0x0, 0xF,  168, KPROF_CPUID_CORE_ID_PENRYN,                                        0 },
+	{ KPROF_CPUID_UARCH_ID_INTEL_NEHALEM,                   0,  6, 0x1E, 0x1E, 0x0, 0xF,  179, KPROF_CPUID_CORE_ID_NEHALEM,                                       0 },
+	{ KPROF_CPUID_UARCH_ID_INTEL_NEHALEM_G,                 0,  6, 0x1F, 0x1F, 0x0, 0xF,  179, KPROF_CPUID_CORE_ID_NEHALEM,                                       0 },
+	{ KPROF_CPUID_UARCH_ID_INTEL_NEHALEM_EP,                0,  6, 0x1A, 0x1A, 0x0, 0xF,  187, KPROF_CPUID_CORE_ID_NEHALEM,                                       0 },
+	{ KPROF_CPUID_UARCH_ID_INTEL_NEHALEM_EX,                0,  6, 0x2E, 0x2E, 0x0, 0xF,  198, KPROF_CPUID_CORE_ID_NEHALEM,                                       0 },
+	{ KPROF_CPUID_UARCH_ID_INTEL_WESTMERE,                  0,  6, 0x25, 0x25, 0x0, 0xF,  209, KPROF_CPUID_CORE_ID_WESTMERE,                                      0 },
+	{ KPROF_CPUID_UARCH_ID_INTEL_WESTMERE_EP,               0,  6, 0x2C, 0x2C, 0x0, 0xF,  218, KPROF_CPUID_CORE_ID_WESTMERE,                                      0 },
+	{ KPROF_CPUID_UARCH_ID_INTEL_WESTMERE_EX,               0,  6, 0x2F, 0x2F, 0x0, 0xF,  230, KPROF_CPUID_CORE_ID_WESTMERE,                                      0 },
+	{ KPROF_CPUID_UARCH_ID_INTEL_SANDYBRIDGE,               0,  6, 0x2A, 0x2A, 0x0, 0xF,  242, KPROF_CPUID_CORE_ID_SANDY_BRIDGE,                                  0 },
+	{ KPROF_CPUID_UARCH_ID_INTEL_SANDYBRIDGE_X,             0,  6, 0x2D, 0x2D, 0x0, 0xF,  255, KPROF_CPUID_CORE_ID_SANDY_BRIDGE,                                  0 },
+	{ KPROF_CPUID_UARCH_ID_INTEL_IVYBRIDGE,                 0,  6, 0x3A, 0x3A, 0x0, 0xF,  270, KPROF_CPUID_CORE_ID_IVY_BRIDGE,                                    0 },
+	{ KPROF_CPUID_UARCH_ID_INTEL_IVYBRIDGE_X,               0,  6, 0x3E, 0x3E, 0x0, 0xF,  281, KPROF_CPUID_CORE_ID_IVY_BRIDGE,                                    0 },
+	{ KPROF_CPUID_UARCH_ID_INTEL_HASWELL,                   0,  6, 0x3C, 0x3C, 0x0, 0xF,  294, KPROF_CPUID_CORE_ID_HASWELL,                                       0 },
+	{ KPROF_CPUID_UARCH_ID_INTEL_HASWELL_X,                 0,  6, 0x3F, 0x3F, 0x0, 0xF,  302, KPROF_CPUID_CORE_ID_HASWELL,                                       0 },
+	{ KPROF_CPUID_UARCH_ID_INTEL_HASWELL_L,                 0,  6, 0x45, 0x45, 0x0, 0xF,  294, KPROF_CPUID_CORE_ID_HASWELL,                                       0 },
+	{ KPROF_CPUID_UARCH_ID_INTEL_HASWELL_G,                 0,  6, 0x46, 0x46, 0x0, 0xF,  294, KPROF_CPUID_CORE_ID_HASWELL,                                       0 },
+	{ KPROF_CPUID_UARCH_ID_INTEL_BROADWELL,                 0,  6, 0x3D, 0x3D, 0x0, 0xF,  312, KPROF_CPUID_CORE_ID_BROADWELL,                                     0 },
+	{ KPROF_CPUID_UARCH_ID_INTEL_BROADWELL_G,               0,  6, 0x47, 0x47, 0x0, 0xF,  312, KPROF_CPUID_CORE_ID_BROADWELL,                                     0 },
+	{ KPROF_CPUID_UARCH_ID_INTEL_BROADWELL_X,               0,  6, 0x4F, 0x4F, 0x0, 0xF,  322, KPROF_CPUID_CORE_ID_BROADWELL,                                     0 },
+	{ KPROF_CPUID_UARCH_ID_INTEL_BROADWELL_D,               0,  6, 0x56, 0x56, 0x0, 0xF,  334, KPROF_CPUID_CORE_ID_BROADWELL,                                     0 },
+	{ KPROF_CPUID_UARCH_ID_INTEL_SKYLAKE_L,                 0,  6, 0x4E, 0x4E, 0x0, 0xF,  347, KPROF_CPUID_CORE_ID_SKYLAKE,                                       0 },
+	{ KPROF_CPUID_UARCH_ID_INTEL_SKYLAKE,                   0,  6, 0x5E, 0x5E, 0x0, 0xF,  347, KPROF_CPUID_CORE_ID_SKYLAKE,                                       0 },
+	{ KPROF_CPUID_UARCH_ID_INTEL_SKYLAKE_X,                 0,  6, 0x55, 0x55, 0x0, 0x4,  355, KPROF_CPUID_CORE_ID_SKYLAKE,                                       0 },
+	{ KPROF_CPUID_UARCH_ID_INTEL_CASCADELAKE_X,             0,  6, 0x55, 0x55, 0x5, 0x7,  366, KPROF_CPUID_CORE_ID_SKYLAKE,                                       0 },
+	{ KPROF_CPUID_UARCH_ID_INTEL_COOPERLAKE_X,              0,  6, 0x55, 0x55, 0xB, 0xB,  379, KPROF_CPUID_CORE_ID_SKYLAKE,                                       0 },
+	{ KPROF_CPUID_UARCH_ID_INTEL_KABYLAKE_L,                0,  6, 0x8E, 0x8E, 0x0, 0x8,  391, KPROF_CPUID_CORE_ID_SKYLAKE,                                       0 },
+	{ KPROF_CPUID_UARCH_ID_INTEL_AMBERLAKE_L,               0,  6, 0x8E, 0x8E, 0x9, 0x9,  401, KPROF_CPUID_CORE_ID_SKYLAKE,                                       0 },
+	{ KPROF_CPUID_UARCH_ID_INTEL_COFFEELAKE_L,              0,  6, 0x8E, 0x8E, 0xA, 0xA,  424, KPROF_CPUID_CORE_ID_SKYLAKE,                                       0 },
+	{ KPROF_CPUID_UARCH_ID_INTEL_WHISKEYLAKE_L,             0,  6, 0x8E, 0x8E, 0xB, 0xB,  450, KPROF_CPUID_CORE_ID_SKYLAKE,                                       0 },
+	{ KPROF_CPUID_UARCH_ID_INTEL_WHISKEYLAKE_L_S12,         0,  6, 0x8E, 0x8E, 0xC, 0xC,  463, KPROF_CPUID_CORE_ID_SKYLAKE,                                       0 },
+	{ KPROF_CPUID_UARCH_ID_INTEL_WHISKEYLAKE_L_S13,         0,  6, 0x8E, 0x8E, 0xD, 0xD,  450, KPROF_CPUID_CORE_ID_SKYLAKE,                                       0 },
+	{ KPROF_CPUID_UARCH_ID_INTEL_KABYLAKE_L_S14,            0,  6, 0x8E, 0x8E, 0xE, 0xF,  391, KPROF_CPUID_CORE_ID_SKYLAKE,                                       0 },
+	{ KPROF_CPUID_UARCH_ID_INTEL_KABYLAKE,                  0,  6, 0x9E, 0x9E, 0x0, 0x9,  391, KPROF_CPUID_CORE_ID_SKYLAKE,                                       0 },
+	{ KPROF_CPUID_UARCH_ID_INTEL_COFFEELAKE,                0,  6, 0x9E, 0x9E, 0xA, 0xD,  502, KPROF_CPUID_CORE_ID_SKYLAKE,                                       0 },
+	{ KPROF_CPUID_UARCH_ID_INTEL_KABYLAKE_S14,              0,  6, 0x9E, 0x9E, 0xE, 0xF,  391, KPROF_CPUID_CORE_ID_SKYLAKE,                                       0 },
+	{ KPROF_CPUID_UARCH_ID_INTEL_COMETLAKE,                 0,  6, 0xA5, 0xA5, 0x0, 0xF,  514, KPROF_CPUID_CORE_ID_SKYLAKE,                                       0 },
+	{ KPROF_CPUID_UARCH_ID_INTEL_COMETLAKE_L,               0,  6, 0xA6, 0xA6, 0x0, 0xF,  514, KPROF_CPUID_CORE_ID_SKYLAKE,                                       0 },
+	{ KPROF_CPUID_UARCH_ID_INTEL_CANNONLAKE_L,              0,  6, 0x66, 0x66, 0x0, 0xF,  525, KPROF_CPUID_CORE_ID_PALM_COVE,                                     0 },
+	{ KPROF_CPUID_UARCH_ID_INTEL_ICELAKE_X,                 0,  6, 0x6A, 0x6A, 0x0, 0xF,  537, KPROF_CPUID_CORE_ID_SUNNY_COVE,                                    0 },
+	{ KPROF_CPUID_UARCH_ID_INTEL_ICELAKE_D,                 0,  6, 0x6C, 0x6C, 0x0, 0xF,  549, KPROF_CPUID_CORE_ID_SUNNY_COVE,                                    0 },
+	{ KPROF_CPUID_UARCH_ID_INTEL_ICELAKE,                   0,  6, 0x7D, 0x7D, 0x0, 0xF,  560, KPROF_CPUID_CORE_ID_SUNNY_COVE,                                    0 },
+	{ KPROF_CPUID_UARCH_ID_INTEL_ICELAKE_L,                 0,  6, 0x7E, 0x7E, 0x0, 0xF,  560, KPROF_CPUID_CORE_ID_SUNNY_COVE,                                    0 },
+	{ KPROF_CPUID_UARCH_ID_INTEL_ICELAKE_NNPI,              0,  6, 0x9D, 0x9D, 0x0, 0xF,  569, KPROF_CPUID_CORE_ID_SUNNY_COVE,                                    0 },
+	{ KPROF_CPUID_UARCH_ID_INTEL_ROCKETLAKE,                0,  6, 0xA7, 0xA7, 0x0, 0xF,  584, KPROF_CPUID_CORE_ID_CYPRESS_COVE,                                  0 },
+	{ KPROF_CPUID_UARCH_ID_INTEL_TIGERLAKE_L,               0,  6, 0x8C, 0x8C, 0x0, 0xF,  596, KPROF_CPUID_CORE_ID_WILLOW_COVE,                                   0 },
+	{ KPROF_CPUID_UARCH_ID_INTEL_TIGERLAKE,                 0,  6, 0x8D, 0x8D, 0x0, 0xF,  596, KPROF_CPUID_CORE_ID_WILLOW_COVE,                                   0 },
+	{ KPROF_CPUID_UARCH_ID_INTEL_SAPPHIRERAPIDS_X,          0,  6, 0x8F, 0x8F, 0x0, 0xF,  607, KPROF_CPUID_CORE_ID_GOLDEN_COVE,                                   0 },
+	{ KPROF_CPUID_UARCH_ID_INTEL_EMERALDRAPIDS_X,           0,  6, 0xCF, 0xCF, 0x0, 0xF,  623, KPROF_CPUID_CORE_ID_RAPTOR_COVE,                                   0 },
+	{ KPROF_CPUID_UARCH_ID_INTEL_GRANITERAPIDS_X,           0,  6, 0xAD, 0xAD, 0x0, 0xF,  638, KPROF_CPUID_CORE_ID_REDWOOD_COVE,                                  0 },
+	{ KPROF_CPUID_UARCH_ID_INTEL_GRANITERAPIDS_D,           0,  6, 0xAE, 0xAE, 0x0, 0xF,  653, KPROF_CPUID_CORE_ID_REDWOOD_COVE,                                  0 },
+	{ KPROF_CPUID_UARCH_ID_INTEL_DIAMONDRAPIDS_X,           0, 19,   0x1, 0x1, 0x0, 0xF,  670, KPROF_CPUID_CORE_ID_PANTHER_COVE,                                  0 },
+	{ KPROF_CPUID_UARCH_ID_INTEL_BARTLETTLAKE,              0,  6, 0xD7, 0xD7, 0x0, 0xF,  685, KPROF_CPUID_CORE_ID_RAPTOR_COVE,                                   0 },
+	{ KPROF_CPUID_UARCH_ID_INTEL_LAKEFIELD,                 0,  6, 0x8A, 0x8A, 0x0, 0xF,  699, KPROF_CPUID_CORE_ID_SUNNY_COVE,      KPROF_CPUID_CORE_ID_TREMONT     },
+	{ KPROF_CPUID_UARCH_ID_INTEL_ALDERLAKE,                 0,  6, 0x97, 0x97, 0x0, 0xF,  709, KPROF_CPUID_CORE_ID_GOLDEN_COVE,     KPROF_CPUID_CORE_ID_GRACEMONT   },
+	{ KPROF_CPUID_UARCH_ID_INTEL_ALDERLAKE_L,               0,  6, 0x9A, 0x9A, 0x0, 0xF,  709, KPROF_CPUID_CORE_ID_GOLDEN_COVE,     KPROF_CPUID_CORE_ID_GRACEMONT   },
+	{ KPROF_CPUID_UARCH_ID_INTEL_RAPTORLAKE,                0,  6, 0xB7, 0xB7, 0x0, 0xF,  720, KPROF_CPUID_CORE_ID_RAPTOR_COVE,     KPROF_CPUID_CORE_ID_GRACEMONT   },
+	{ KPROF_CPUID_UARCH_ID_INTEL_RAPTORLAKE_P,              0,  6, 0xBA, 0xBA, 0x0, 0xF,  720, KPROF_CPUID_CORE_ID_RAPTOR_COVE,     KPROF_CPUID_CORE_ID_GRACEMONT   },
+	{ KPROF_CPUID_UARCH_ID_INTEL_RAPTORLAKE_S,              0,  6, 0xBF, 0xBF, 0x0, 0xF,  720, KPROF_CPUID_CORE_ID_GOLDEN_COVE,     KPROF_CPUID_CORE_ID_GRACEMONT   },
+	{ KPROF_CPUID_UARCH_ID_INTEL_METEORLAKE,                0,  6, 0xAC, 0xAC, 0x0, 0xF,  732, KPROF_CPUID_CORE_ID_REDWOOD_COVE,    KPROF_CPUID_CORE_ID_CRESTMONT   },
+	{ KPROF_CPUID_UARCH_ID_INTEL_METEORLAKE_L,              0,  6, 0xAA, 0xAA, 0x0, 0xF,  732, KPROF_CPUID_CORE_ID_REDWOOD_COVE,    KPROF_CPUID_CORE_ID_CRESTMONT   },
+	{ KPROF_CPUID_UARCH_ID_INTEL_ARROWLAKE_H,               0,  6, 0xC5, 0xC5, 0x0, 0xF,  744, KPROF_CPUID_CORE_ID_LION_COVE,       KPROF_CPUID_CORE_ID_SKYMONT     },
+	{ KPROF_CPUID_UARCH_ID_INTEL_ARROWLAKE,                 0,  6, 0xC6, 0xC6, 0x0, 0xF,  744, KPROF_CPUID_CORE_ID_LION_COVE,       KPROF_CPUID_CORE_ID_SKYMONT     },
+	{ KPROF_CPUID_UARCH_ID_INTEL_ARROWLAKE_U,               0,  6, 0xB5, 0xB5, 0x0, 0xF,  744, KPROF_CPUID_CORE_ID_REDWOOD_COVE,    KPROF_CPUID_CORE_ID_CRESTMONT   },
+	{ KPROF_CPUID_UARCH_ID_INTEL_LUNARLAKE_M,               0,  6, 0xBD, 0xBD, 0x0, 0xF,  755, KPROF_CPUID_CORE_ID_LION_COVE,       KPROF_CPUID_CORE_ID_SKYMONT     },
+	{ KPROF_CPUID_UARCH_ID_INTEL_PANTHERLAKE_L,             0,  6, 0xCC, 0xCC, 0x0, 0xF,  766, KPROF_CPUID_CORE_ID_COUGAR_COVE,     KPROF_CPUID_CORE_ID_DARKMONT    },
+	{ KPROF_CPUID_UARCH_ID_INTEL_PANTHERLAKE_R,             0,  6, 0xE5, 0xE5, 0x0, 0xF,  766, KPROF_CPUID_CORE_ID_COUGAR_COVE,     KPROF_CPUID_CORE_ID_DARKMONT    },
+	{ KPROF_CPUID_UARCH_ID_INTEL_WILDCATLAKE_L,             0,  6, 0xD5, 0xD5, 0x0, 0xF,  779, KPROF_CPUID_CORE_ID_COUGAR_COVE,     KPROF_CPUID_CORE_ID_DARKMONT    },
+	{ KPROF_CPUID_UARCH_ID_INTEL_NOVALAKE,                  0, 18,   0x1, 0x1, 0x0, 0xF,  792, KPROF_CPUID_CORE_ID_COYOTE_COVE,     KPROF_CPUID_CORE_ID_ARCTIC_WOLF },
+	{ KPROF_CPUID_UARCH_ID_INTEL_NOVALAKE_L,                0, 18,   0x3, 0x3, 0x0, 0xF,  792, KPROF_CPUID_CORE_ID_COYOTE_COVE,     KPROF_CPUID_CORE_ID_ARCTIC_WOLF },
+	{ KPROF_CPUID_UARCH_ID_INTEL_ATOM_BONNELL,              0,  6, 0x1C, 0x1C, 0x0, 0xF,  802, KPROF_CPUID_CORE_ID_BONNELL,                                       0 },
+	{ KPROF_CPUID_UARCH_ID_INTEL_ATOM_BONNELL_MID,          0,  6, 0x26, 0x26, 0x0, 0xF,  802, KPROF_CPUID_CORE_ID_BONNELL,                                       0 },
+	{ KPROF_CPUID_UARCH_ID_INTEL_ATOM_SALTWELL,             0,  6, 0x36, 0x36, 0x0, 0xF,  810, KPROF_CPUID_CORE_ID_SALTWELL,                                      0 },
+	{ KPROF_CPUID_UARCH_ID_INTEL_ATOM_SALTWELL_MID,         0,  6, 0x27, 0x27, 0x0, 0xF,  810, KPROF_CPUID_CORE_ID_SALTWELL,                                      0 },
+	{ KPROF_CPUID_UARCH_ID_INTEL_ATOM_SALTWELL_TABLET,      0,  6, 0x35, 0x35, 0x0, 0xF,  810, KPROF_CPUID_CORE_ID_SALTWELL,                                      0 },
+	{ KPROF_CPUID_UARCH_ID_INTEL_ATOM_SILVERMONT,           0,  6, 0x37, 0x37, 0x0, 0xF,  819, KPROF_CPUID_CORE_ID_SILVERMONT,                                    0 },
+	{ KPROF_CPUID_UARCH_ID_INTEL_ATOM_SILVERMONT_D,         0,  6, 0x4D, 0x4D, 0x0, 0xF,  819, KPROF_CPUID_CORE_ID_SILVERMONT,                                    0 },
+	{ KPROF_CPUID_UARCH_ID_INTEL_ATOM_SILVERMONT_MID,       0,  6, 0x4A, 0x4A, 0x0, 0xF,  819, KPROF_CPUID_CORE_ID_SILVERMONT,                                    0 },
+	{ KPROF_CPUID_UARCH_ID_INTEL_ATOM_SILVERMONT_MID2,      0,  6, 0x5A, 0x5A, 0x0, 0xF,  819, KPROF_CPUID_CORE_ID_SILVERMONT,                                    0 },
+	{ KPROF_CPUID_UARCH_ID_INTEL_ATOM_AIRMONT,              0,  6, 0x4C, 0x4C, 0x0, 0xF,  830, KPROF_CPUID_CORE_ID_AIRMONT,                                       0 },
+	{ KPROF_CPUID_UARCH_ID_INTEL_ATOM_AIRMONT_NP,           0,  6, 0x75, 0x75, 0x0, 0xF,  830, KPROF_CPUID_CORE_ID_AIRMONT,                                       0 },
+	{ KPROF_CPUID_UARCH_ID_INTEL_ATOM_GOLDMONT,             0,  6, 0x5C, 0x5C, 0x0, 0xF,  838, KPROF_CPUID_CORE_ID_GOLDMONT,                                      0 },
+	{ KPROF_CPUID_UARCH_ID_INTEL_ATOM_GOLDMONT_D,           0,  6, 0x5F, 0x5F, 0x0, 0xF,  838, KPROF_CPUID_CORE_ID_GOLDMONT,                                      0 },
+	{ KPROF_CPUID_UARCH_ID_INTEL_ATOM_GOLDMONT_PLUS,        0,  6, 0x7A, 0x7A, 0x0, 0xF,  847, KPROF_CPUID_CORE_ID_GOLDMONT_PLUS,                                 0 },
+	{ KPROF_CPUID_UARCH_ID_INTEL_ATOM_TREMONT_D,            0,  6, 0x86, 0x86, 0x0, 0xF,  861, KPROF_CPUID_CORE_ID_TREMONT,                                       0 },
+	{ KPROF_CPUID_UARCH_ID_INTEL_ATOM_TREMONT,              0,  6, 0x96, 0x96, 0x0, 0xF,  861, KPROF_CPUID_CORE_ID_TREMONT,                                       0 },
+	{ KPROF_CPUID_UARCH_ID_INTEL_ATOM_TREMONT_L,            0,  6, 0x9C, 0x9C, 0x0, 0xF,  861, KPROF_CPUID_CORE_ID_TREMONT,                                       0 },
+	{ KPROF_CPUID_UARCH_ID_INTEL_ATOM_GRACEMONT,            0,  6, 0xBE, 0xBE, 0x0, 0xF,  869, KPROF_CPUID_CORE_ID_GRACEMONT,                                     0 },
+	{ KPROF_CPUID_UARCH_ID_INTEL_ATOM_CRESTMONT_X,          0,  6, 0xAF, 0xAF, 0x0, 0xF,  882, KPROF_CPUID_CORE_ID_CRESTMONT,                                     0 },
+	{ KPROF_CPUID_UARCH_ID_INTEL_ATOM_CRESTMONT,            0,  6, 0xB6, 0xB6, 0x0, 0xF,  896, KPROF_CPUID_CORE_ID_CRESTMONT,                                     0 },
+	{ KPROF_CPUID_UARCH_ID_INTEL_ATOM_DARKMONT_X,           0,  6, 0xDD, 0xDD, 0x0, 0xF,  908, KPROF_CPUID_CORE_ID_DARKMONT,                                      0 },
+	{ KPROF_CPUID_UARCH_ID_INTEL_XEON_PHI_KNL,              0,  6, 0x57, 0x57, 0x0, 0xF,  926, KPROF_CPUID_CORE_ID_KNIGHTS_LANDING,                               0 },
+	{ KPROF_CPUID_UARCH_ID_INTEL_XEON_PHI_KNM,              0,  6, 0x85, 0x85, 0x0, 0xF,  942, KPROF_CPUID_CORE_ID_KNIGHTS_MILL,                                  0 },
+	{ KPROF_CPUID_UARCH_ID_INTEL_P4_WILLAMETTE_0,           0, 15,   0x0, 0x0, 0x0, 0xF,  955, KPROF_CPUID_CORE_ID_NETBURST,                                      0 },
+	{ KPROF_CPUID_UARCH_ID_INTEL_P4_WILLAMETTE,             0, 15,   0x1, 0x1, 0x0, 0xF,  955, KPROF_CPUID_CORE_ID_NETBURST,                                      0 },
+	{ KPROF_CPUID_UARCH_ID_INTEL_P4_NORTHWOOD,              0, 15,   0x2, 0x2, 0x0, 0xF,  966, KPROF_CPUID_CORE_ID_NETBURST,                                      0 },
+	{ KPROF_CPUID_UARCH_ID_INTEL_P4_PRESCOTT,               0, 15,   0x3, 0x3, 0x0, 0xF,  976, KPROF_CPUID_CORE_ID_NETBURST,                                      0 },
+	{ KPROF_CPUID_UARCH_ID_INTEL_P4_PRESCOTT_2M,            0, 15,   0x4, 0x4, 0x0, 0xF,  976, KPROF_CPUID_CORE_ID_NETBURST,                                      0 },
+	{ KPROF_CPUID_UARCH_ID_INTEL_P4_CEDARMILL,              0, 15,   0x6, 0x6, 0x0, 0xF,  985, KPROF_CPUID_CORE_ID_NETBURST,                                      0 },
+	{ KPROF_CPUID_UARCH_ID_AMD_05_00,                     996,  5,   0x0, 0x3, 0x0, 0xF, 1009, KPROF_CPUID_CORE_ID_K5,                                            0 },
+	{ KPROF_CPUID_UARCH_ID_AMD_05_06,                     996,  5,   0x6, 0x7, 0x0, 0xF, 1012, KPROF_CPUID_CORE_ID_K6,                                            0 },
+	{ KPROF_CPUID_UARCH_ID_AMD_05_08,                     996,  5,   0x8, 0x8, 0x0, 0xF, 1015, KPROF_CPUID_CORE_ID_K6_2,                                          0 },
+	{ KPROF_CPUID_UARCH_ID_AMD_05_09,                     996,  5,   0x9, 0x9, 0x0, 0xF, 1020, KPROF_CPUID_CORE_ID_K6_III,                                        0 },
+	{ KPROF_CPUID_UARCH_ID_AMD_05_0A,                     996,  5,   0xA, 0xA, 0x0, 0xF, 1027, KPROF_CPUID_CORE_ID_GEODE_LX,                                      0 },
+	{ KPROF_CPUID_UARCH_ID_AMD_05_0D,                     996,  5,   0xD, 0xD, 0x0, 0xF, 1036, KPROF_CPUID_CORE_ID_K6_III,                                        0 },
+	{ KPROF_CPUID_UARCH_ID_AMD_06,                        996,  6,  0x0, 0xFF, 0x0, 0xF, 1052, KPROF_CPUID_CORE_ID_K7,                                            0 },
+	{ KPROF_CPUID_UARCH_ID_AMD_0F,                        996, 15,  0x0, 0xFF, 0x0, 0xF, 1055, KPROF_CPUID_CORE_ID_K8,                                            0 },
+	{ KPROF_CPUID_UARCH_ID_AMD_10,                        996, 16,  0x0, 0xFF, 0x0, 0xF, 1058, KPROF_CPUID_CORE_ID_K10,                                           0 },
+	{ KPROF_CPUID_UARCH_ID_AMD_11,                        996, 17,  0x0, 0xFF, 0x0, 0xF, 1062, KPROF_CPUID_CORE_ID_K8,                                            0 },
+	{ KPROF_CPUID_UARCH_ID_AMD_12,                        996, 18,  0x0, 0xFF, 0x0, 0xF, 1070, KPROF_CPUID_CORE_ID_K10,                                           0 },
+	{ KPROF_CPUID_UARCH_ID_AMD_14_00,                     996, 20,   0x0, 0xF, 0x0, 0xF, 1076, KPROF_CPUID_CORE_ID_BOBCAT,                                        0 },
+	{ KPROF_CPUID_UARCH_ID_AMD_15_01,                     996, 21,   0x1, 0x1, 0x0, 0xF, 1083, KPROF_CPUID_CORE_ID_BULLDOZER,                                     0 },
+	{ KPROF_CPUID_UARCH_ID_AMD_15_02,                     996, 21,   0x2, 0x2, 0x0, 0xF, 1093, KPROF_CPUID_CORE_ID_PILEDRIVER,                                    0 },
+	{ KPROF_CPUID_UARCH_ID_AMD_15_10,                     996, 21, 0x10, 0x1F, 0x0, 0xF, 1093, KPROF_CPUID_CORE_ID_PILEDRIVER,                                    0 },
+	{ KPROF_CPUID_UARCH_ID_AMD_15_30,                     996, 21, 0x30, 0x3F, 0x0, 0xF, 1104, KPROF_CPUID_CORE_ID_STEAMROLLER,                                   0 },
+	{ KPROF_CPUID_UARCH_ID_AMD_15_60,                     996, 21, 0x60, 0x6F, 0x0, 0xF, 1116, KPROF_CPUID_CORE_ID_EXCAVATOR,                                     0 },
+	{ KPROF_CPUID_UARCH_ID_AMD_15_70,                     996, 21, 0x70, 0x7F, 0x0, 0xF, 1116, KPROF_CPUID_CORE_ID_EXCAVATOR,                                     0 },
+	{ KPROF_CPUID_UARCH_ID_AMD_16_00,                     996, 22,   0x0, 0xF, 0x0, 0xF, 1126, KPROF_CPUID_CORE_ID_JAGUAR,                                        0 },
+	{ KPROF_CPUID_UARCH_ID_AMD_16_30,                     996, 22, 0x30, 0x3F, 0x0, 0xF, 1133, KPROF_CPUID_CORE_ID_PUMA,                                          0 },
+	{ KPROF_CPUID_UARCH_ID_AMD_17_00,                     996, 23,   0x0, 0x7, 0x0, 0xF, 1138, KPROF_CPUID_CORE_ID_ZEN,                                           0 },
+	{ KPROF_CPUID_UARCH_ID_AMD_17_08,                     996, 23,   0x8, 0x8, 0x0, 0xF, 1142, KPROF_CPUID_CORE_ID_ZEN_PLUS,                                      0 },
+	{ KPROF_CPUID_UARCH_ID_AMD_17_09,                     996, 23,  0x9, 0x17, 0x0, 0xF, 1138, KPROF_CPUID_CORE_ID_ZEN,                                           0 },
+	{ KPROF_CPUID_UARCH_ID_AMD_17_18,                     996, 23, 0x18, 0x18, 0x0, 0xF, 1142, KPROF_CPUID_CORE_ID_ZEN_PLUS,                                      0 },
+	{ KPROF_CPUID_UARCH_ID_AMD_17_19,                     996, 23, 0x19, 0x2F, 0x0, 0xF, 1138, KPROF_CPUID_CORE_ID_ZEN,                                           0 },
+	{ KPROF_CPUID_UARCH_ID_AMD_17_30,                     996, 23, 0x30, 0x4F, 0x0, 0xF, 1147, KPROF_CPUID_CORE_ID_ZEN_2,                                         0 },
+	{ KPROF_CPUID_UARCH_ID_AMD_17_50,                     996, 23, 0x50, 0x5F, 0x0, 0xF, 1138, KPROF_CPUID_CORE_ID_ZEN,                                           0 },
+	{ KPROF_CPUID_UARCH_ID_AMD_17_60,                     996, 23, 0x60, 0x7F, 0x0, 0xF, 1147, KPROF_CPUID_CORE_ID_ZEN_2,                                         0 },
+	{ KPROF_CPUID_UARCH_ID_AMD_17_90,                     996, 23, 0x90, 0x91, 0x0, 0xF, 1147, KPROF_CPUID_CORE_ID_ZEN_2,                                         0 },
+	{ KPROF_CPUID_UARCH_ID_AMD_17_A0,                     996, 23, 0xA0, 0xAF, 0x0, 0xF, 1147, KPROF_CPUID_CORE_ID_ZEN_2,                                         0 },
+	{ KPROF_CPUID_UARCH_ID_AMD_19_00,                     996, 25,   0x0, 0xF, 0x0, 0xF, 1153, KPROF_CPUID_CORE_ID_ZEN_3,                                         0 },
+	{ KPROF_CPUID_UARCH_ID_AMD_19_10,                     996, 25, 0x10, 0x1F, 0x0, 0xF, 1159, KPROF_CPUID_CORE_ID_ZEN_4,                                         0 },
+	{ KPROF_CPUID_UARCH_ID_AMD_19_20,                     996, 25, 0x20, 0x3F, 0x0, 0xF, 1153, KPROF_CPUID_CORE_ID_ZEN_3,                                         0 },
+	{ KPROF_CPUID_UARCH_ID_AMD_19_40,                     996, 25, 0x40, 0x4F, 0x0, 0xF, 1165, KPROF_CPUID_CORE_ID_ZEN_3_PLUS,                                    0 },
+	{ KPROF_CPUID_UARCH_ID_AMD_19_50,                     996, 25, 0x50, 0x5F, 0x0, 0xF, 1153, KPROF_CPUID_CORE_ID_ZEN_3,                                         0 },
+	{ KPROF_CPUID_UARCH_ID_AMD_19_60,                     996, 25, 0x60, 0xAF, 0x0, 0xF, 1159, KPROF_CPUID_CORE_ID_ZEN_4,                                         0 },
+	{ KPROF_CPUID_UARCH_ID_AMD_1A_00,                     996, 26,  0x0, 0x2F, 0x0, 0xF, 1172, KPROF_CPUID_CORE_ID_ZEN_5,                                         0 },
+	{ KPROF_CPUID_UARCH_ID_AMD_1A_40,                     996, 26, 0x40, 0x4F, 0x0, 0xF, 1172, KPROF_CPUID_CORE_ID_ZEN_5,                                         0 },
+	{ KPROF_CPUID_UARCH_ID_AMD_1A_50,                     996, 26, 0x50, 0x5F, 0x0, 0xF, 1178, KPROF_CPUID_CORE_ID_ZEN_6,                                         0 },
+	{ KPROF_CPUID_UARCH_ID_AMD_1A_60,                     996, 26, 0x60, 0x7F, 0x0, 0xF, 1172, KPROF_CPUID_CORE_ID_ZEN_5,                                         0 },
+	{ KPROF_CPUID_UARCH_ID_AMD_1A_80,                     996, 26, 0x80, 0xAF, 0x0, 0xF, 1178, KPROF_CPUID_CORE_ID_ZEN_6,                                         0 },
+	{ KPROF_CPUID_UARCH_ID_AMD_1A_C0,                     996, 26, 0xC0, 0xCF, 0x0, 0xF, 1178, KPROF_CPUID_CORE_ID_ZEN_6,                                         0 },
+	{ KPROF_CPUID_UARCH_ID_HYGON_18,                     1184, 24,  0x0, 0xFF, 0x0, 0xF, 1197, KPROF_CPUID_CORE_ID_ZEN,                                           0 },
+	{ KPROF_CPUID_UARCH_ID_CENTAUR_WINCHIP_C6,           1204,  5,   0x4, 0x4, 0x0, 0xF, 1217, KPROF_CPUID_CORE_ID_WINCHIP_C6,                                    0 },
+	{ KPROF_CPUID_UARCH_ID_CENTAUR_WINCHIP_2,            1204,  5,   0x8, 0x8, 0x0, 0xF, 1228, KPROF_CPUID_CORE_ID_WINCHIP_2,                                     0 },
+	{ KPROF_CPUID_UARCH_ID_CENTAUR_WINCHIP_3,            1204,  5,   0x9, 0x9, 0x0, 0xF, 1238, KPROF_CPUID_CORE_ID_WINCHIP_3,                                     0 },
+	{ KPROF_CPUID_UARCH_ID_CENTAUR_C3_SAMUEL,            1204,  6,   0x6, 0x6, 0x0, 0xF, 1248, KPROF_CPUID_CORE_ID_SAMUEL,                                        0 },
+	{ KPROF_CPUID_UARCH_ID_CENTAUR_C3_SAMUEL_2,          1204,  6,   0x7, 0x7, 0x0, 0x7, 1264, KPROF_CPUID_CORE_ID_SAMUEL_2,                                      0 },
+	{ KPROF_CPUID_UARCH_ID_CENTAUR_C3_EZRA,              1204,  6,   0x7, 0x7, 0x8, 0xF, 1282, KPROF_CPUID_CORE_ID_EZRA,                                          0 },
+	{ KPROF_CPUID_UARCH_ID_CENTAUR_C3_EZRA_T,            1204,  6,   0x8, 0x8, 0x0, 0xF, 1296, KPROF_CPUID_CORE_ID_EZRA_T,                                        0 },
+	{ KPROF_CPUID_UARCH_ID_CENTAUR_C3_NEHEMIAH,          1204,  6,   0x9, 0x9, 0x0, 0xF, 1312, KPROF_CPUID_CORE_ID_NEHEMIAH,                                      0 },
+	{ KPROF_CPUID_UARCH_ID_CENTAUR_C7_ESTHER,            1204,  6,   0xA, 0xA, 0x0, 0xF, 1330, KPROF_CPUID_CORE_ID_ESTHER,                                        0 },
+	{ KPROF_CPUID_UARCH_ID_CENTAUR_C7_ESTHER_D,          1204,  6,   0xD, 0xD, 0x0, 0xF, 1330, KPROF_CPUID_CORE_ID_ESTHER,                                        0 },
+	{ KPROF_CPUID_UARCH_ID_CENTAUR_NANO,                 1204,  6,   0xF, 0xF, 0x0, 0xA, 1346, KPROF_CPUID_CORE_ID_ISAIAH,                                        0 },
+	{ KPROF_CPUID_UARCH_ID_CENTAUR_NANO_C,               1204,  6,   0xF, 0xF, 0xC, 0xD, 1346, KPROF_CPUID_CORE_ID_ISAIAH,                                        0 },
+	{ KPROF_CPUID_UARCH_ID_CENTAUR_ZXC,                  1204,  6,   0xF, 0xF, 0xE, 0xF, 1364, KPROF_CPUID_CORE_ID_ZHANGJIANG,                                    0 },
+	{ KPROF_CPUID_UARCH_ID_CENTAUR_ZXC_19,               1204,  6, 0x19, 0x19, 0x0, 0xF, 1364, KPROF_CPUID_CORE_ID_ZHANGJIANG,                                    0 },
+	{ KPROF_CPUID_UARCH_ID_CENTAUR_ZXD,                  1204,  7, 0x1B, 0x1B, 0x0, 0xF, 1377, KPROF_CPUID_CORE_ID_WUDAOKOU,                                      0 },
+	{ KPROF_CPUID_UARCH_ID_CENTAUR_ZXE,                  1204,  7, 0x3B, 0x3B, 0x0, 0xF, 1390, KPROF_CPUID_CORE_ID_LUJIAZUI,                                      0 },
+	{ KPROF_CPUID_UARCH_ID_ZHAOXIN_ZXC,                  1403,  6,   0xF, 0xF, 0xE, 0xF, 1364, KPROF_CPUID_CORE_ID_ZHANGJIANG,                                    0 },
+	{ KPROF_CPUID_UARCH_ID_ZHAOXIN_ZXC_19,               1403,  6, 0x19, 0x19, 0x0, 0xF, 1364, KPROF_CPUID_CORE_ID_ZHANGJIANG,                                    0 },
+	{ KPROF_CPUID_UARCH_ID_ZHAOXIN_ZXD,                  1403,  7, 0x1B, 0x1B, 0x0, 0xF, 1377, KPROF_CPUID_CORE_ID_WUDAOKOU,                                      0 },
+	{ KPROF_CPUID_UARCH_ID_ZHAOXIN_ZXE,                  1403,  7, 0x3B, 0x3B, 0x0, 0xF, 1390, KPROF_CPUID_CORE_ID_LUJIAZUI,                                      0 },
+};
+/* clang-format on */
 
 KPROF_API const kprof_cpuid_uarch *kprof_cpuid_uarch_by_id(kprof_cpuid_uarch_id id)
 {
 	if ((uint32_t)id < KPROF_CPUID_UARCH_FIRST ||
 	    (uint32_t)id - KPROF_CPUID_UARCH_FIRST >= KPROF_CPUID_UARCH_COUNT)
 		return NULL;
-	return &kprof_impl_cpuid_uarch_rows()[(uint32_t)id - KPROF_CPUID_UARCH_FIRST];
+	return &kprof_impl_cpuid_uarch_rows[(uint32_t)id - KPROF_CPUID_UARCH_FIRST];
 }
 #ifndef KPROF_NO_NAMES
+/* The pool of the strings of kprof_cpuid_uarch: each string NUL-terminated, at the offset on
+ * its left. */
+/* clang-format off */
+static const char kprof_impl_cpuid_uarch_pool[1416] =
+	/*    0 */ "GenuineIntel\0"
+	/*   13 */ "P5\0"
+	/*   16 */ "P54C\0"
+	/*   21 */ "P24T\0"
+	/*   26 */ "P55C\0"
+	/*   31 */ "P54CS\0"
+	/*   37 */ "Tillamook\0"
+	/*   47 */ "Quark X1000\0"
+	/*   59 */ "Pentium Pro\0"
+	/*   71 */ "Klamath\0"
+	/*   79 */ "Deschutes\0"
+	/*   89 */ "Mendocino\0"
+	/*   99 */ "Katmai\0"
+	/*  106 */ "Coppermine\0"
+	/*  117 */ "Banias\0"
+	/*  124 */ "Cascades\0"
+	/*  133 */ "Tualatin\0"
+	/*  142 */ "Dothan\0"
+	/*  149 */ "Yonah\0"
+	/*  155 */ "Merom\0"
+	/*  161 */ "Penryn\0"
+	/*  168 */ "Dunnington\0"
+	/*  179 */ "Nehalem\0"
+	/*  187 */ "Nehalem-EP\0"
+	/*  198 */ "Nehalem-EX\0"
+	/*  209 */ "Westmere\0"
+	/*  218 */ "Westmere-EP\0"
+	/*  230 */ "Westmere-EX\0"
+	/*  242 */ "Sandy Bridge\0"
+	/*  255 */ "Sandy Bridge-E\0"
+	/*  270 */ "Ivy Bridge\0"
+	/*  281 */ "Ivy Bridge-E\0"
+	/*  294 */ "Haswell\0"
+	/*  302 */ "Haswell-E\0"
+	/*  312 */ "Broadwell\0"
+	/*  322 */ "Broadwell-E\0"
+	/*  334 */ "Broadwell-DE\0"
+	/*  347 */ "Skylake\0"
+	/*  355 */ "Skylake-SP\0"
+	/*  366 */ "Cascade Lake\0"
+	/*  379 */ "Cooper Lake\0"
+	/*  391 */ "Kaby Lake\0"
+	/*  401 */ "Kaby Lake / Amber Lake\0"
+	/*  424 */ "Kaby Lake R / Coffee Lake\0"
+	/*  450 */ "Whiskey Lake\0"
+	/*  463 */ "Whiskey Lake / Amber Lake / Comet Lake\0"
+	/*  502 */ "Coffee Lake\0"
+	/*  514 */ "Comet Lake\0"
+	/*  525 */ "Cannon Lake\0"
+	/*  537 */ "Ice Lake-SP\0"
+	/*  549 */ "Ice Lake-D\0"
+	/*  560 */ "Ice Lake\0"
+	/*  569 */ "Ice Lake NNP-I\0"
+	/*  584 */ "Rocket Lake\0"
+	/*  596 */ "Tiger Lake\0"
+	/*  607 */ "Sapphire Rapids\0"
+	/*  623 */ "Emerald Rapids\0"
+	/*  638 */ "Granite Rapids\0"
+	/*  653 */ "Granite Rapids-D\0"
+	/*  670 */ "Diamond Rapids\0"
+	/*  685 */ "Bartlett Lake\0"
+	/*  699 */ "Lakefield\0"
+	/*  709 */ "Alder Lake\0"
+	/*  720 */ "Raptor Lake\0"
+	/*  732 */ "Meteor Lake\0"
+	/*  744 */ "Arrow Lake\0"
+	/*  755 */ "Lunar Lake\0"
+	/*  766 */ "Panther Lake\0"
+	/*  779 */ "Wildcat Lake\0"
+	/*  792 */ "Nova Lake\0"
+	/*  802 */ "Bonnell\0"
+	/*  810 */ "Saltwell\0"
+	/*  819 */ "Silvermont\0"
+	/*  830 */ "Airmont\0"
+	/*  838 */ "Goldmont\0"
+	/*  847 */ "Goldmont Plus\0"
+	/*  861 */ "Tremont\0"
+	/*  869 */ "Alder Lake-N\0"
+	/*  882 */ "Sierra Forest\0"
+	/*  896 */ "Grand Ridge\0"
+	/*  908 */ "Clearwater Forest\0"
+	/*  926 */ "Knights Landing\0"
+	/*  942 */ "Knights Mill\0"
+	/*  955 */ "Willamette\0"
+	/*  966 */ "Northwood\0"
+	/*  976 */ "Prescott\0"
+	/*  985 */ "Cedar Mill\0"
+	/*  996 */ "AuthenticAMD\0"
+	/* 1009 */ "K5\0"
+	/* 1012 */ "K6\0"
+	/* 1015 */ "K6-2\0"
+	/* 1020 */ "K6-III\0"
+	/* 1027 */ "Geode LX\0"
+	/* 1036 */ "K6-2+ / K6-III+\0"
+	/* 1052 */ "K7\0"
+	/* 1055 */ "K8\0"
+	/* 1058 */ "K10\0"
+	/* 1062 */ "Griffin\0"
+	/* 1070 */ "Llano\0"
+	/* 1076 */ "Bobcat\0"
+	/* 1083 */ "Bulldozer\0"
+	/* 1093 */ "Piledriver\0"
+	/* 1104 */ "Steamroller\0"
+	/* 1116 */ "Excavator\0"
+	/* 1126 */ "Jaguar\0"
+	/* 1133 */ "Puma\0"
+	/* 1138 */ "Zen\0"
+	/* 1142 */ "Zen+\0"
+	/* 1147 */ "Zen 2\0"
+	/* 1153 */ "Zen 3\0"
+	/* 1159 */ "Zen 4\0"
+	/* 1165 */ "Zen 3+\0"
+	/* 1172 */ "Zen 5\0"
+	/* 1178 */ "Zen 6\0"
+	/* 1184 */ "HygonGenuine\0"
+	/* 1197 */ "Dhyana\0"
+	/* 1204 */ "CentaurHauls\0"
+	/* 1217 */ "WinChip C6\0"
+	/* 1228 */ "WinChip 2\0"
+	/* 1238 */ "WinChip 3\0"
+	/* 1248 */ "VIA C3 (Samuel)\0"
+	/* 1264 */ "VIA C3 (Samuel 2)\0"
+	/* 1282 */ "VIA C3 (Ezra)\0"
+	/* 1296 */ "VIA C3 (Ezra-T)\0"
+	/* 1312 */ "VIA C3 (Nehemiah)\0"
+	/* 1330 */ "VIA C7 (Esther)\0"
+	/* 1346 */ "VIA Nano (Isaiah)\0"
+	/* 1364 */ "Zhaoxin ZX-C\0"
+	/* 1377 */ "Zhaoxin ZX-D\0"
+	/* 1390 */ "Zhaoxin ZX-E\0"
+	/* 1403 */ "  Shanghai  ";
+/* clang-format on */
+
 #define KPROF_IMPL_CPUID_UARCH_POOL_SIZE 1416u
 #define KPROF_IMPL_CPUID_UARCH_NONE      0xFFFFu /* a string column's "no string" */
 /* The cpuid_uarch strings, each NUL-terminated: the string at offset off. */
 KPROF_IMPL_INTERNAL const char *kprof_impl_cpuid_uarch_text(uint32_t off)
 {
-	/* clang-format off */
-	static const char part0[] =
-	    "GenuineIntel\0P5\0P54C\0P24T\0P55C\0P54CS\0Tillamook\0Quark X1000\0Pentium Pro\0"
-	    "Klamath\0Deschutes\0Mendocino\0Katmai\0Coppermine\0Banias\0Cascades\0Tualatin\0"
-	    "Dothan\0Yonah\0Merom\0Penryn\0Dunnington\0Nehalem\0Nehalem-EP\0Nehalem-EX\0Westmere\0"
-	    "Westmere-EP\0Westmere-EX\0Sandy Bridge\0Sandy Bridge-E\0Ivy Bridge\0Ivy Bridge-E\0"
-	    "Haswell\0Haswell-E\0Broadwell\0Broadwell-E\0Broadwell-DE\0Skylake\0Skylake-SP\0"
-	    "Cascade Lake\0Cooper Lake\0Kaby Lake\0Kaby Lake / Amber Lake\0"
-	    "Kaby Lake R / Coffee Lake\0Whiskey Lake\0Whiskey Lake / Amber Lake / Comet Lake\0"
-	    "Coffee Lake\0Comet Lake\0Cannon Lake\0Ice Lake-SP\0Ice Lake-D\0Ice Lake\0"
-	    "Ice Lake NNP-I\0Rocket Lake\0Tiger Lake\0Sapphire Rapids\0Emerald Rapids\0"
-	    "Granite Rapids\0Granite Rapids-D\0Diamond Rapids\0Bartlett Lake\0Lakefield\0"
-	    "Alder Lake\0Raptor Lake\0Meteor Lake\0Arrow Lake\0Lunar Lake\0Panther Lake\0"
-	    "Wildcat Lake\0Nova Lake\0Bonnell\0Saltwell\0Silvermont\0Airmont\0Goldmont\0"
-	    "Goldmont Plus\0Tremont\0Alder Lake-N\0Sierra Forest\0Grand Ridge\0Clearwater Forest\0"
-	    "Knights Landing\0Knights Mill\0Willamette\0Northwood\0Prescott\0Cedar Mill\0"
-	    "AuthenticAMD\0K5\0K6\0K6-2\0K6-III\0Geode LX\0K6-2+ / K6-III+\0K7\0K8\0K10\0Griffin\0"
-	    "Llano\0Bobcat\0Bulldozer\0Piledriver\0Steamroller\0Excavator\0Jaguar\0Puma\0Zen\0"
-	    "Zen+\0Zen 2\0Zen 3\0Zen 4\0Zen 3+\0Zen 5\0Zen 6\0HygonGenuine\0Dhyana\0CentaurHauls\0"
-	    "WinChip C6\0WinChip 2\0WinChip 3\0VIA C3 (Samuel)\0VIA C3 (Samuel 2)\0VIA C3 (Ezra)\0"
-	    "VIA C3 (Ezra-T)\0VIA C3 (Nehemiah)\0VIA C7 (Esther)\0VIA Nano (Isaiah)\0Zhaoxin ZX-C\0"
-	    "Zhaoxin ZX-D\0Zhaoxin ZX-E\0  Shanghai  \0";
-	/* clang-format on */
-	return part0 + off;
+	return (const char *)&kprof_impl_cpuid_uarch_pool + off;
 }
 
 KPROF_API const char *kprof_cpuid_uarch_vendor_get(const kprof_cpuid_uarch *r)
@@ -8956,33 +9181,31 @@ KPROF_API const char *kprof_cpuid_uarch_name_get(const kprof_cpuid_uarch *r)
 }
 #endif
 
-/* The leaves a snapshot keeps, by slot. */
-KPROF_IMPL_INTERNAL const kprof_cpuid_leaf *kprof_impl_cpuid_leaves(void)
-{
-	static const kprof_cpuid_leaf leaves[KPROF_CPUID_SLOT_COUNT] = {
-	        {KPROF_CPUID_LEAF_VENDOR, 0, KPROF_CPUID_SLOT_VENDOR},
-	        {KPROF_CPUID_LEAF_FEATURES, 0, KPROF_CPUID_SLOT_FEATURES},
-	        {KPROF_CPUID_LEAF_STRUCT_EXT, 0, KPROF_CPUID_SLOT_STRUCT_EXT},
-	        {KPROF_CPUID_LEAF_STRUCT_EXT1, 1, KPROF_CPUID_SLOT_STRUCT_EXT1},
-	        {KPROF_CPUID_LEAF_PERFMON, 0, KPROF_CPUID_SLOT_PERFMON},
-	        {KPROF_CPUID_LEAF_ARCH_LBR, 0, KPROF_CPUID_SLOT_ARCH_LBR},
-	        {KPROF_CPUID_LEAF_PERFMON_EXT, 0, KPROF_CPUID_SLOT_PERFMON_EXT},
-	        {KPROF_CPUID_LEAF_PERFMON_EXT_COUNTERS, 1, KPROF_CPUID_SLOT_PERFMON_EXT_COUNTERS},
-	        {KPROF_CPUID_LEAF_PERFMON_EXT_ACR, 2, KPROF_CPUID_SLOT_PERFMON_EXT_ACR},
-	        {KPROF_CPUID_LEAF_PERFMON_EXT_EVENTS, 3, KPROF_CPUID_SLOT_PERFMON_EXT_EVENTS},
-	        {KPROF_CPUID_LEAF_HV_VENDOR, 0, KPROF_CPUID_SLOT_HV_VENDOR},
-	        {KPROF_CPUID_LEAF_HV_INTERFACE, 0, KPROF_CPUID_SLOT_HV_INTERFACE},
-	        {KPROF_CPUID_LEAF_HV_FEATURES, 0, KPROF_CPUID_SLOT_HV_FEATURES},
-	        {KPROF_CPUID_LEAF_EXT_MAX, 0, KPROF_CPUID_SLOT_EXT_MAX},
-	        {KPROF_CPUID_LEAF_EXT_FEATURES, 0, KPROF_CPUID_SLOT_EXT_FEATURES},
-	        {KPROF_CPUID_LEAF_AMD_PERFMON, 0, KPROF_CPUID_SLOT_AMD_PERFMON},
-	        {KPROF_CPUID_LEAF_LWP, 0, KPROF_CPUID_SLOT_LWP},
-	        {KPROF_CPUID_LEAF_BRAND_0, 0, KPROF_CPUID_SLOT_BRAND_0},
-	        {KPROF_CPUID_LEAF_BRAND_1, 0, KPROF_CPUID_SLOT_BRAND_1},
-	        {KPROF_CPUID_LEAF_BRAND_2, 0, KPROF_CPUID_SLOT_BRAND_2},
-	};
-	return leaves;
-}
+/* The leaf and subleaf of each snapshot slot. */
+/* clang-format off */
+static const kprof_cpuid_leaf kprof_impl_cpuid_leaves[20] = {
+	{ 0x00000000, 0, KPROF_CPUID_SLOT_VENDOR               }, /* max basic leaf (eax) and vendor string (ebx, edx, ecx) */
+	{ 0x00000001, 0, KPROF_CPUID_SLOT_FEATURES             }, /* family/model/stepping, DS, DTES64, DS-CPL, PDCM, hypervisor bit */
+	{ 0x00000007, 0, KPROF_CPUID_SLOT_STRUCT_EXT           }, /* structured extended features: architectural LBR (edx 19) */
+	{ 0x00000007, 1, KPROF_CPUID_SLOT_STRUCT_EXT1          }, /* structured extended features, sub-leaf 1: leaf 0x23 valid (eax 8) */
+	{ 0x0000000A, 0, KPROF_CPUID_SLOT_PERFMON              }, /* architectural performance monitoring */
+	{ 0x0000001C, 0, KPROF_CPUID_SLOT_ARCH_LBR             }, /* architectural LBR capabilities */
+	{ 0x00000023, 0, KPROF_CPUID_SLOT_PERFMON_EXT          }, /* architectural perfmon extended: valid sub-leaves (eax), UMASK2/EQ support (ebx) */
+	{ 0x00000023, 1, KPROF_CPUID_SLOT_PERFMON_EXT_COUNTERS }, /* architectural perfmon extended: general-purpose (eax) and fixed (ebx) counter bitmaps */
+	{ 0x00000023, 2, KPROF_CPUID_SLOT_PERFMON_EXT_ACR      }, /* architectural perfmon extended: auto counter reload bitmaps */
+	{ 0x00000023, 3, KPROF_CPUID_SLOT_PERFMON_EXT_EVENTS   }, /* architectural perfmon extended: supported architectural events (1 = available) */
+	{ 0x40000000, 0, KPROF_CPUID_SLOT_HV_VENDOR            }, /* hypervisor max leaf and vendor signature */
+	{ 0x40000001, 0, KPROF_CPUID_SLOT_HV_INTERFACE         }, /* hypervisor interface signature (Hv#1 = Microsoft-compatible) */
+	{ 0x40000003, 0, KPROF_CPUID_SLOT_HV_FEATURES          }, /* Microsoft hypervisor features (edx bit 2 PerformanceMonitorsAvailable) */
+	{ 0x80000000, 0, KPROF_CPUID_SLOT_EXT_MAX              }, /* max extended leaf */
+	{ 0x80000001, 0, KPROF_CPUID_SLOT_EXT_FEATURES         }, /* LM (edx 29), LWP (ecx 15), PerfCtrExtCore (ecx 23) */
+	{ 0x80000022, 0, KPROF_CPUID_SLOT_AMD_PERFMON          }, /* AMD extended performance monitoring and debug (PerfMonV2) */
+	{ 0x8000001C, 0, KPROF_CPUID_SLOT_LWP                  }, /* AMD Lightweight Profiling capabilities */
+	{ 0x80000002, 0, KPROF_CPUID_SLOT_BRAND_0              }, /* processor brand string, bytes 0-15 (eax, ebx, ecx, edx) */
+	{ 0x80000003, 0, KPROF_CPUID_SLOT_BRAND_1              }, /* processor brand string, bytes 16-31 */
+	{ 0x80000004, 0, KPROF_CPUID_SLOT_BRAND_2              }, /* processor brand string, bytes 32-47 */
+};
+/* clang-format on */
 
 KPROF_API void kprof_cpuid_snapshot_init(kprof_cpuid_snapshot *s)
 {
@@ -8997,12 +9220,12 @@ KPROF_API void kprof_cpuid_snapshot_init(kprof_cpuid_snapshot *s)
 
 KPROF_API const kprof_cpuid_leaf *kprof_cpuid_leaf_by_slot(kprof_cpuid_slot slot)
 {
-	return (unsigned)slot < KPROF_CPUID_SLOT_COUNT ? &kprof_impl_cpuid_leaves()[slot] : NULL;
+	return (unsigned)slot < KPROF_CPUID_SLOT_COUNT ? &kprof_impl_cpuid_leaves[slot] : NULL;
 }
 
 KPROF_API const kprof_cpuid_leaf *kprof_cpuid_leaf_by_number(uint32_t leaf, uint32_t subleaf)
 {
-	const kprof_cpuid_leaf *l = kprof_impl_cpuid_leaves();
+	const kprof_cpuid_leaf *l = kprof_impl_cpuid_leaves;
 	unsigned i;
 	for (i = 0; i < KPROF_CPUID_SLOT_COUNT; i++)
 		if (l[i].leaf == leaf && l[i].subleaf == subleaf)
@@ -9054,7 +9277,7 @@ KPROF_IMPL_INTERNAL int kprof_impl_cpuid_has(const kprof_cpuid_snapshot *s, kpro
 	int range;
 	if (!s || (unsigned)slot >= KPROF_CPUID_SLOT_COUNT || !(s->present & (1u << slot)))
 		return 0;
-	leaf = kprof_impl_cpuid_leaves()[slot].leaf;
+	leaf = kprof_impl_cpuid_leaves[slot].leaf;
 	range = kprof_impl_cpuid_range_slot(leaf);
 	if (!(s->present & (1u << range)))
 		return 0;
@@ -9104,45 +9327,6 @@ KPROF_API kprof_status kprof_cpuid_snapshot_get(const kprof_cpuid_snapshot *s,
 	return KPROF_OK;
 }
 
-KPROF_API kprof_status kprof_cpuid_leaf_read(uint32_t leaf, uint32_t subleaf, uint32_t out[4])
-{
-#if defined(KPROF_NO_LIVE)
-	(void)leaf;
-	(void)subleaf;
-	out[0] = out[1] = out[2] = out[3] = 0;
-	return KPROF_E_NOT_AVAILABLE;
-#elif defined(_MSC_VER) && !defined(__clang__)
-	int r[4];
-	__cpuidex(r, (int)leaf, (int)subleaf);
-	out[0] = (uint32_t)r[0];
-	out[1] = (uint32_t)r[1];
-	out[2] = (uint32_t)r[2];
-	out[3] = (uint32_t)r[3];
-	return KPROF_OK;
-#elif defined(__i386__) && defined(__PIC__)
-	/* ebx is the PIC register on i386: save it around cpuid by hand. */
-	uint32_t a, b, c, d;
-	__asm__ __volatile__("xchgl %%ebx, %1\n\tcpuid\n\txchgl %%ebx, %1"
-	                     : "=a"(a), "=&r"(b), "=c"(c), "=d"(d)
-	                     : "0"(leaf), "2"(subleaf));
-	out[0] = a;
-	out[1] = b;
-	out[2] = c;
-	out[3] = d;
-	return KPROF_OK;
-#else
-	uint32_t a, b, c, d;
-	__asm__ __volatile__("cpuid"
-	                     : "=a"(a), "=b"(b), "=c"(c), "=d"(d)
-	                     : "0"(leaf), "2"(subleaf));
-	out[0] = a;
-	out[1] = b;
-	out[2] = c;
-	out[3] = d;
-	return KPROF_OK;
-#endif
-}
-
 KPROF_API kprof_status kprof_cpuid_snapshot_read(kprof_cpuid_snapshot *s)
 {
 	uint32_t r[4], max_basic, max_ext = 0, max_hv = 0;
@@ -9163,7 +9347,7 @@ KPROF_API kprof_status kprof_cpuid_snapshot_read(kprof_cpuid_snapshot *s)
 		                               r[3]);
 	}
 	for (i = 0; i < KPROF_CPUID_SLOT_COUNT; i++) {
-		uint32_t leaf = kprof_impl_cpuid_leaves()[i].leaf;
+		uint32_t leaf = kprof_impl_cpuid_leaves[i].leaf;
 		if (s->present & (1u << i))
 			continue;
 		if (leaf >= KPROF_CPUID_LEAF_EXT_MAX ? (leaf > max_ext)
@@ -9175,10 +9359,10 @@ KPROF_API kprof_status kprof_cpuid_snapshot_read(kprof_cpuid_snapshot *s)
 		                       leaf > max_hv)
 		            : leaf > max_basic)
 			continue;
-		(void)kprof_cpuid_leaf_read(leaf, kprof_impl_cpuid_leaves()[i].subleaf, r);
+		(void)kprof_cpuid_leaf_read(leaf, kprof_impl_cpuid_leaves[i].subleaf, r);
 		if (leaf == KPROF_CPUID_LEAF_HV_VENDOR)
 			max_hv = r[0];
-		(void)kprof_cpuid_snapshot_set(s, leaf, kprof_impl_cpuid_leaves()[i].subleaf, r[0],
+		(void)kprof_cpuid_snapshot_set(s, leaf, kprof_impl_cpuid_leaves[i].subleaf, r[0],
 		                               r[1], r[2], r[3]);
 	}
 	return KPROF_OK;
@@ -9307,7 +9491,7 @@ KPROF_API const kprof_cpuid_uarch *kprof_cpuid_uarch_by_signature(const char *ve
 		return NULL;
 	/* The rows never overlap (the spec's `disjoint`), so the first match is the only one. */
 	for (i = 0; i < KPROF_CPUID_UARCH_COUNT; i++) {
-		const kprof_cpuid_uarch *u = &kprof_impl_cpuid_uarch_rows()[i];
+		const kprof_cpuid_uarch *u = &kprof_impl_cpuid_uarch_rows[i];
 		const char *v;
 		if (u->family != family || model < u->model_min || model > u->model_max ||
 		    stepping < u->stepping_min || stepping > u->stepping_max)
@@ -9350,28 +9534,52 @@ KPROF_API const kprof_cpuid_core *kprof_cpuid_core_by_type(const kprof_cpuid_uar
 	return atom && atom->type == core_type ? atom : NULL;
 }
 #ifndef KPROF_NO_NAMES
+/* The pool of the names: each string NUL-terminated, at the offset on its left. */
+/* clang-format off */
+static const char kprof_impl_cpuid_vendor_name_pool[34] =
+	/*  0 */ "unknown\0"
+	/*  8 */ "GenuineIntel\0"
+	/* 21 */ "AuthenticAMD";
+/* clang-format on */
+
+/* clang-format off */
+static const kprof_impl_name_row kprof_impl_cpuid_vendor_names[3] = {
+	{ KPROF_CPUID_VENDOR_UNKNOWN,  0 }, /* "unknown" */
+	{ KPROF_CPUID_VENDOR_INTEL,    8 }, /* "GenuineIntel" */
+	{ KPROF_CPUID_VENDOR_AMD,     21 }, /* "AuthenticAMD" */
+};
+/* clang-format on */
+
 /* The name of a kprof_cpuid_vendor value, or NULL when it has none. */
 KPROF_API const char *kprof_cpuid_vendor_name(kprof_cpuid_vendor value)
 {
-	static const char names[] = "unknown\0GenuineIntel\0AuthenticAMD\0";
-	/* clang-format off */
-	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
-	    "\0\0\0\0\0\0\1\0\0\0\10\0\2\0\0\0\25\0";
-	/* clang-format on */
-	return kprof_impl_name(names, index, 3u, (int)value);
+	return kprof_impl_name((const char *)&kprof_impl_cpuid_vendor_name_pool,
+	                       kprof_impl_cpuid_vendor_names, 3u, (int)value);
 }
 #endif
 
 #ifndef KPROF_NO_NAMES
+/* The pool of the names: each string NUL-terminated, at the offset on its left. */
+/* clang-format off */
+static const char kprof_impl_cpuid_core_type_name_pool[27] =
+	/*  0 */ "none\0"
+	/*  5 */ "Intel Atom\0"
+	/* 16 */ "Intel Core";
+/* clang-format on */
+
+/* clang-format off */
+static const kprof_impl_name_row kprof_impl_cpuid_core_type_names[3] = {
+	{ KPROF_CPUID_CORE_TYPE_NONE,  0 }, /* "none" */
+	{ KPROF_CPUID_CORE_TYPE_ATOM,  5 }, /* "Intel Atom" */
+	{ KPROF_CPUID_CORE_TYPE_CORE, 16 }, /* "Intel Core" */
+};
+/* clang-format on */
+
 /* The name of a kprof_cpuid_core_type value, or NULL when it has none. */
 KPROF_API const char *kprof_cpuid_core_type_name(kprof_cpuid_core_type value)
 {
-	static const char names[] = "none\0Intel Atom\0Intel Core\0";
-	/* clang-format off */
-	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
-	    "\0\0\0\0\0\0\40\0\0\0\5\0\100\0\0\0\20\0";
-	/* clang-format on */
-	return kprof_impl_name(names, index, 3u, (int)value);
+	return kprof_impl_name((const char *)&kprof_impl_cpuid_core_type_name_pool,
+	                       kprof_impl_cpuid_core_type_names, 3u, (int)value);
 }
 #endif
 
@@ -9451,27 +9659,6 @@ KPROF_API kprof_status kprof_pmu_select_pack(kprof_cpuid_vendor vendor, const kp
 	v |= KPROF_FIELD_PREP(KPROF_IA32_PERFEVTSEL_INV, in->inv);
 	*out = v;
 	return KPROF_OK;
-}
-
-KPROF_API kprof_status kprof_pmu_counter_read(uint32_t counter, uint64_t *value)
-{
-	if (!value)
-		return KPROF_E_ARGUMENT;
-#if defined(KPROF_NO_LIVE)
-	(void)counter;
-	*value = 0;
-	return KPROF_E_NOT_AVAILABLE;
-#elif defined(_MSC_VER) && !defined(__clang__)
-	*value = (uint64_t)__readpmc((unsigned long)counter);
-	return KPROF_OK;
-#else
-	{
-		uint32_t lo, hi;
-		__asm__ __volatile__("rdpmc" : "=a"(lo), "=d"(hi) : "c"(counter));
-		*value = ((uint64_t)hi << 32) | lo;
-		return KPROF_OK;
-	}
-#endif
 }
 
 /* A mask of the low n bits of 32. */
@@ -9711,369 +9898,515 @@ KPROF_API kprof_status kprof_pmu_perf_raw_format(kprof_cpuid_vendor vendor, uint
 
 /* ---- layer 2, section source - from spec/source.yaml, gen/c/source.api.h, gen/c/source.c ---- */
 #if !defined(KPROF_NO_WINDOWS_MODEL)
-/* The string pool: every name once, NUL-terminated; descriptions are suffixes of names. */
-KPROF_IMPL_INTERNAL const char *kprof_impl_string_pool(void)
-{
-	KPROF_IMPL_EXTENSION static const char pool[] =
-	        "ProfileNBMemoryControllerBypassCounterDRAMControllerInterface\0"
-	        "ProfileFRRetiredFastpathDoubleOpInstructionsLowOpInPosition0\0"
-	        "ProfileFRRetiredFastpathDoubleOpInstructionsLowOpInPosition1\0"
-	        "ProfileFRRetiredFastpathDoubleOpInstructionsLowOpInPosition2\0"
-	        "ProfileFRDispatchStallsWhenFarControlOrResyncBranchPending\0"
-	        "ProfileFRRetiredTakenBranchMispredictedByAddressMiscompare\0"
-	        "ProfileNBMemoryControllerBypassCounterDRAMControllerQueue\0"
-	        "ProfileNBHyperTransportBus0BandwidthBufferReleaseSent\0"
-	        "ProfileNBHyperTransportBus1BandwidthBufferReleaseSent\0"
-	        "ProfileNBHyperTransportBus2BandwidthBufferReleaseSent\0"
-	        "ProfileNBMemoryControllerPageAccessEventPageConflict\0"
-	        "ProfileFRDispatchStallsWhenReservationStationsFull\0"
-	        "ProfileNBMemoryControllerBypassCounterHighPriority\0"
-	        "ProfileFRRetiredResyncsNonControlTransferBranches\0"
-	        "ProfileNBMemoryControllerBypassCounterLowPriority\0"
-	        "ProfileNBMemoryControllerPageAccessEventPageMiss\0"
-	        "ProfileFRRetiredFPUInstructionsPackedSSEAndSSE2\0"
-	        "ProfileFRRetiredFPUInstructionsScalarSSEAndSSE2\0"
-	        "ProfileNBHyperTransportBus0BandwidthCommandSent\0"
-	        "ProfileNBHyperTransportBus1BandwidthCommandSent\0"
-	        "ProfileNBHyperTransportBus2BandwidthCommandSent\0"
-	        "ProfileNBMemoryControllerDRAMCommandSlotsMissed\0"
-	        "ProfileNBMemoryControllerPageAccessEventPageHit\0"
-	        "ProfileNBProbeResultHitDirtyWithoutMemoryCanceL\0"
-	        "ProfileNBProbeResultHitDirtyWithoutMemoryCancel\0"
-	        "ProfileFRDispatchStallsFromBranchAbortToRetire\0"
-	        "ProfileNBMemoryControllerTurnAroundReadToWrite\0"
-	        "ProfileNBMemoryControllerTurnAroundWriteToRead\0"
-	        "ProfileDCOneBitECCErrorPiggybackScrubberError\0"
-	        "ProfileFRDispatchStallsWhenWaitingForAllQuiet\0"
-	        "ProfileDCDispatchedPrefetchInstructionsStore\0"
-	        "ProfileFRDispatchStallsWhenReorderBufferFull\0"
-	        "ProfileFRRetiredFastpathDoubleOpInstructions\0"
-	        "ProfileNBHyperTransportBus0BandwidthDataSent\0"
-	        "ProfileNBHyperTransportBus1BandwidthDataSent\0"
-	        "ProfileNBHyperTransportBus2BandwidthDataSent\0"
-	        "ProfileNBProbeResultHitDirtyWithMemoryCancel\0"
-	        "ProfileDCDispatchedPrefetchInstructionsLoad\0"
-	        "ProfileFRFPUExceptionsSSEReclassMicroFaults\0"
-	        "ProfileFRFPUExceptionsx87ReclassMicroFaults\0"
-	        "ProfileFRFPUExcpetionsx87ReclassMicroFaults\0"
-	        "ProfileFRInterruptsMaskedWhilePendingCycles\0"
-	        "ProfileNBHyperTransportBug0BandwidthNopSent\0"
-	        "ProfileNBHyperTransportBus0BandwidthNopSent\0"
-	        "ProfileNBHyperTransportBus1BandwidthNopSent\0"
-	        "ProfileNBHyperTransportBus2BandwidthNopSent\0"
-	        "ProfileBUInternalL2RequestCancelledRequest\0"
-	        "ProfileDCDispatchedPrefetchInstructionsNTA\0"
-	        "ProfileFRFPUExceptionsSSERetypeMicroFaults\0"
-	        "ProfileFRRetiredFPUInstructionsMMXAnd3DNow\0"
-	        "ProfileNBHyperTransportBus2BandwidthNopSen\0"
-	        "ProfileNBMemoryControllerPageTableOverflow\0"
-	        "ProfileBUInternalL2RequestTagSnoopRequest\0"
-	        "ProfileFPDispatchedFPUOpsStoreExcludeJunk\0"
-	        "ProfileFRFPUExceptionsSSEAndx87MicroTraps\0"
-	        "ProfileFRRetiredTakenBranchesMispredicted\0"
-	        "ProfileNBMemoryControllerPageAccessEvent\0"
-	        "ProfileDCDispatchedPrefetchInstructions\0"
-	        "ProfileFPDispatchedFPUOpsAddExcludeJunk\0"
-	        "ProfileFPDispatchedFPUOpsMulExcludeJunk\0"
-	        "ProfileFRDispatchStallsForSerialization\0"
-	        "ProfileFRRetiredNearReturnsMispredicted\0"
-	        "ProfileNBMemoryControllerTurnAroundDIMM\0"
-	        "ProfileNBMemoryControllerBypassCounter\0"
-	        "ProfileNBSizedCommandsNonPostWrSzDword\0"
-	        "ProfileBUFillRequestMissedInL2TLBLoad\0"
-	        "ProfileFPDispatchedFPUOpsWithFastFlag\0"
-	        "ProfileFRDispatchStallsForSegmentLoad\0"
-	        "ProfileNBSizedCommandsNonPostWrSzByte\0"
-	        "ProfileBUFillRequestMissedInL2DCFill\0"
-	        "ProfileBUFillRequestMissedInL2ICFill\0"
-	        "ProfileDCOneBitECCErrorScrubberError\0"
-	        "ProfileFRDispachStallsForSegmentLoad\0"
-	        "ProfileFRRetiredBranchesMispredicted\0"
-	        "ProfileNBHyperTransportBus0Bandwidth\0"
-	        "ProfileNBHyperTransportBus1Bandwidth\0"
-	        "ProfileNBHyperTransportBus2Bandwidth\0"
-	        "ProfileBUInternalL2RequestTLBReload\0"
-	        "ProfileFRRetiredFarControlTransfers\0"
-	        "ProfileNBMemoryControllerTurnAround\0"
-	        "ProfileUnhaltedReferenceCyclesFixed\0"
-	        "ProfileDCRefillFromSystemExclusive\0"
-	        "ProfileFPDispatchedFPUOpsStoreJunk\0"
-	        "ProfileFRDispatchStallsWhenFPUFull\0"
-	        "ProfileFRNumberOfBreakPointsForDR0\0"
-	        "ProfileFRNumberOfBreakPointsForDR1\0"
-	        "ProfileFRNumberOfBreakPointsForDR2\0"
-	        "ProfileFRNumberOfBreakPointsForDR3\0"
-	        "ProfileFRRetiredFPUInstructionsx87\0"
-	        "ProfileLSResyncBySelfModifyingCode\0"
-	        "ProfileDCRefillFromSystemModified\0"
-	        "ProfileFRDispatchStallsWhenLSFull\0"
-	        "ProfileBUFillIntoL2DirtyL2Victim\0"
-	        "ProfileBUInternalL2RequestDCFill\0"
-	        "ProfileBUInternalL2RequestICFill\0"
-	        "ProfileDCMisalignedDataReference\0"
-	        "ProfileDCRefillCopyBackExclusive\0"
-	        "ProfileDCRefillFromSystemInvalid\0"
-	        "ProfileFPDispatchedFPUOpsAddJunk\0"
-	        "ProfileFPDispatchedFPUOpsMulJunk\0"
-	        "ProfileFRTakenHardwareInterrupts\0"
-	        "ProfileBUFillIntoL2VictimFromL1\0"
-	        "ProfileBranchInstructionRetired\0"
-	        "ProfileBranchMispredictsRetired\0"
-	        "ProfileDCMisaligndDataReference\0"
-	        "ProfileDCRefillCopyBackModified\0"
-	        "ProfileDCRefillFromSystemShared\0"
-	        "ProfileFRInterruptsMaskedCycles\0"
-	        "ProfileFRRetiredFPUInstructions\0"
-	        "ProfileFRRetiredx86Instructions\0"
-	        "ProfileInstructionsRetiredFixed\0"
-	        "ProfileNBSizedCommandsRdSzDword\0"
-	        "ProfileNBSizedCommandsWrSzDword\0"
-	        "ProfileBUFillRequestMissedInL2\0"
-	        "ProfileDCRefillCopyBackInvalid\0"
-	        "ProfileDCRefillFromL2Exclusive\0"
-	        "ProfileDCRefillFromSystemOwner\0"
-	        "ProfileFPCyclesNoFPUOpsRetired\0"
-	        "ProfileICInstructionFetchStall\0"
-	        "ProfileLSSegmentRegisterLoadCS\0"
-	        "ProfileLSSegmentRegisterLoadDS\0"
-	        "ProfileLSSegmentRegisterLoadES\0"
-	        "ProfileLSSegmentRegisterLoadFS\0"
-	        "ProfileLSSegmentRegisterLoadGS\0"
-	        "ProfileLSSegmentRegisterLoadHS\0"
-	        "ProfileLSSegmentRegisterLoadSS\0"
-	        "ProfileNBSizedCommandsRdSzByte\0"
-	        "ProfileNBSizedCommandsWrSzByte\0"
-	        "ProfileUnhaltedCoreCyclesFixed\0"
-	        "ProfileUnhaltedReferenceCycles\0"
-	        "ProfileDCL1DTLBMissL2DTLBMiss\0"
-	        "ProfileDCRefillCopyBackShared\0"
-	        "ProfileDCRefillFromL2Modified\0"
-	        "ProfileFRRetiredTakenBranches\0"
-	        "ProfileNBSizedCommandsRdModWr\0"
-	        "ProfileDCEarlyCancelOfAccess\0"
-	        "ProfileDCL1DTLBMissL2DTLBHit\0"
-	        "ProfileDCRefillCopyBackOwner\0"
-	        "ProfileDCRefillFromL2Invalid\0"
-	        "ProfileICReturnStackOverflow\0"
-	        "ProfileLSLateCancelOperation\0"
-	        "ProfileLSSegmentRegisterLoad\0"
-	        "ProfileBranchMispredictions\0"
-	        "ProfileDCLateCancelOfAccess\0"
-	        "ProfileDCRefillFromL2Shared\0"
-	        "ProfileFRRetiredNearReturns\0"
-	        "ProfileICL1TLBMissL2TLBMiss\0"
-	        "ProfileBUInternalL2Request\0"
-	        "ProfileDCRefillFromL2Owner\0"
-	        "ProfileFRNothingToDispatch\0"
-	        "ProfileICL1TLBMissL2TLBHit\0"
-	        "ProfileIntegerInstructions\0"
-	        "ProfileMemoryBarrierCycles\0"
-	        "ProfileSpecialInstructions\0"
-	        "ProfileBranchInstructions\0"
-	        "ProfileDCRefillFromSystem\0"
-	        "ProfileFPDispatchedFPUOps\0"
-	        "ProfileICRefillFromSystem\0"
-	        "ProfileInstructionRetired\0"
-	        "ProfileUnhaltedCoreCycles\0"
-	        "ProfileFRRetiredBranches\0"
-	        "ProfileLSLockedOperation\0"
-	        "ProfileNBProbeResultMiss\0"
-	        "ProfileStoreInstructions\0"
-	        "ProfileDCOneBitECCError\0"
-	        "ProfileDCRefillCopyBack\0"
-	        "ProfileFRDispatchStalls\0"
-	        "ProfileICReturnStackHit\0"
-	        "ProfileLoadInstructions\0"
-	        "ProfileLoadLinkedIssues\0"
-	        "ProfileNBProbeResultHit\0"
-	        "ProfileBUSharedToDirty\0"
-	        "ProfileFRFPUExceptions\0"
-	        "ProfileICResyncBySnoop\0"
-	        "ProfileLSResyncBySnoop\0"
-	        "ProfileLSRetiredCFLUSH\0"
-	        "ProfileNBSizedCommands\0"
-	        "ProfileAlignmentFixup\0"
-	        "ProfileBUCleanToDirty\0"
-	        "ProfileDCRefillFromL2\0"
-	        "ProfileDcacheAccesses\0"
-	        "ProfileFpInstructions\0"
-	        "ProfileICRefillFromL2\0"
-	        "ProfileLSRetiredCPUID\0"
-	        "ProfilePipelineFrozen\0"
-	        "ProfileTotalNonissues\0"
-	        "ProfileFRRetireduops\0"
-	        "ProfileLSBuffer2Full\0"
-	        "ProfileNBProbeResult\0"
-	        "ProfileBUFillIntoL2\0"
-	        "ProfileDcacheMisses\0"
-	        "ProfileIcacheIssues\0"
-	        "ProfileIcacheMisses\0"
-	        "ProfileLLCReference\0"
-	        "ProfileCacheMisses\0"
-	        "ProfilePipelineDry\0"
-	        "ProfileTotalCycles\0"
-	        "ProfileTotalIssues\0"
-	        "ProfileLbrInserts\0"
-	        "ProfileTimerFixed\0"
-	        "ProfileLLCMisses\0"
-	        "ProfileDCAccess\0"
-	        "ProfileICFetch\0"
-	        "ProfileMaximum\0"
-	        "Profile2Issue\0"
-	        "Profile3Issue\0"
-	        "Profile4Issue\0"
-	        "ProfileDCMiss\0"
-	        "ProfileICMiss\0"
-	        "ProfileTime\0"
-	        "Timer\0"
-	        "\0\0\0\0\0\0\0"; /* word-at-a-time reads stay inside */
-	return pool;
-}
-
-/* The rows, as the bytes of kprof_source in host order: a string literal parses far faster
- * than 220 initializer lists. Per row: select (32 bits); value, name, description
- * (16 bits each); interface, ebx bit, interval class, 3 reserved bytes. Which source each row
- * is: docs/sources.md, in the same order. */
-KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_source) == 16, kprof_source_size);
+/* Every table's rows, in the order of the tables and of their values: select, value, name and
+ * description (string offsets), table, cpuid 0x0A ebx bit (-1: none), interval class, reserved. */
 /* clang-format off */
-KPROF_IMPL_INTERNAL const kprof_source *kprof_impl_source_rows(void)
-{
-	static const union {
-		uint8_t bytes[3521];
-		kprof_source rows[220];
-	} table = {
-#if defined(__BYTE_ORDER__) && defined(__ORDER_BIG_ENDIAN__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-	    "\0\0\0\0\0\0\33\251\33\265\0\377\0\0\0\0\0\0\0\0\0\1\31\113\31\122\0\377\1\0\0\0\0\0\0\0\0\2\32\355\32\364\0\377\1\0\0\0\0\0\0\0\0\3\32\307\32\316\0\377\1\0\0\0"
-	    "\0\0\0\0\0\4\30\171\30\200\0\377\1\0\0\0\0\0\0\0\0\5\31\345\31\354\0\377\1\0\0\0\0\0\0\0\0\6\27\31\27\40\0\377\1\0\0\0\0\0\0\0\0\7\31\373\32\2\0\377\1\0\0\0"
-	    "\0\0\0\0\0\10\32\144\32\153\0\377\1\0\0\0\0\0\0\0\0\11\32\214\32\223\0\377\1\0\0\0\0\0\0\0\0\12\32\264\32\273\0\377\1\0\0\0\0\0\0\0\0\13\25\320\25\327\0\377\1\0\0\0"
-	    "\0\0\0\0\0\14\30\0\30\7\0\377\1\0\0\0\0\0\0\0\0\15\31\243\31\252\0\377\1\0\0\0\0\0\0\0\0\16\26\310\26\317\0\377\1\0\0\0\0\0\0\0\0\17\33\143\33\152\0\377\1\0\0\0"
-	    "\0\0\0\0\0\20\33\161\33\170\0\377\1\0\0\0\0\0\0\0\0\21\33\177\33\206\0\377\1\0\0\0\0\0\0\0\0\22\26\376\27\5\0\377\1\0\0\0\0\0\0\0\0\23\32\332\32\341\0\377\1\0\0\0"
-	    "\0\0\0\0\0\24\32\170\32\177\0\377\1\0\0\0\0\0\0\0\0\25\31\215\31\224\0\377\1\0\0\0\0\0\0\0\0\26\26\343\26\352\0\377\1\0\0\0\0\0\0\0\0\27\30\221\30\230\0\377\1\0\0\0"
-	    "\0\0\0\0\0\30\33\124\33\133\0\377\1\0\0\0\0\0\0\0\0\0\33\251\33\265\1\377\0\0\0\0\0\3\0\74\0\0\33\251\33\265\2\377\0\0\0\0\0\3\0\300\0\2\32\355\32\364\2\1\1\0\0\0"
-	    "\0\3\0\304\0\6\27\31\27\40\2\5\1\0\0\0\0\3\101\56\0\12\32\264\32\273\2\4\1\0\0\0\0\3\0\305\0\13\25\320\25\327\2\6\1\0\0\0\0\3\0\74\0\23\32\332\32\341\2\0\1\0\0\0"
-	    "\0\3\0\74\0\31\27\233\27\242\2\0\1\0\0\0\0\3\0\300\0\32\27\201\21\15\2\1\1\0\0\0\0\3\1\74\0\33\24\120\24\127\2\2\1\0\0\0\0\3\117\56\0\34\32\240\32\247\2\3\1\0\0\0"
-	    "\0\3\101\56\0\35\33\44\33\53\2\4\1\0\0\0\0\3\0\304\0\36\21\0\21\7\2\5\1\0\0\0\0\3\0\305\0\37\21\40\21\47\2\6\1\0\0\0\0\3\0\166\0\0\33\251\33\265\3\377\0\0\0\0"
-	    "\0\3\0\300\0\2\32\355\32\364\3\377\1\0\0\0\0\3\0\302\0\6\27\31\27\40\3\377\1\0\0\0\0\3\0\101\0\10\32\144\32\153\3\377\1\0\0\0\0\3\0\201\0\11\32\214\32\223\3\377\1\0\0\0"
-	    "\0\3\0\303\0\13\25\320\25\327\3\377\1\0\0\0\0\3\17\313\0\15\31\243\31\252\3\377\1\0\0\0\0\3\0\200\0\24\32\170\32\177\3\377\1\0\0\0\0\3\0\100\0\25\31\215\31\224\3\377\1\0\0\0"
-	    "\0\3\77\0\0\31\27\115\27\124\3\377\1\0\0\0\0\3\1\0\0\32\12\322\12\331\3\377\1\0\0\0\0\3\2\0\0\33\12\372\13\1\3\377\1\0\0\0\0\3\4\0\0\34\12\3\12\12\3\377\1\0\0\0"
-	    "\0\3\10\0\0\35\20\175\20\204\3\377\1\0\0\0\0\3\20\0\0\36\20\236\20\245\3\377\1\0\0\0\0\3\40\0\0\37\16\133\16\142\3\377\1\0\0\0\0\3\0\1\0\40\22\334\22\343\3\377\1\0\0\0"
-	    "\0\3\0\2\0\41\14\16\14\25\3\377\1\0\0\0\0\3\177\40\0\42\25\263\25\272\3\377\1\0\0\0\0\3\1\40\0\43\23\130\23\137\3\377\1\0\0\0\0\3\2\40\0\44\23\32\23\41\3\377\1\0\0\0"
-	    "\0\3\4\40\0\45\23\324\23\333\3\377\1\0\0\0\0\3\10\40\0\46\23\71\23\100\3\377\1\0\0\0\0\3\20\40\0\47\23\167\23\176\3\377\1\0\0\0\0\3\40\40\0\50\23\226\23\235\3\377\1\0\0\0"
-	    "\0\3\100\40\0\51\23\265\23\274\3\377\1\0\0\0\0\3\0\41\0\52\17\120\17\127\3\377\1\0\0\0\0\3\0\42\0\53\31\6\31\15\3\377\1\0\0\0\0\3\0\43\0\54\32\46\32\55\3\377\1\0\0\0"
-	    "\0\3\0\44\0\55\27\316\27\325\3\377\1\0\0\0\0\3\0\45\0\56\25\226\25\235\3\377\1\0\0\0\0\3\0\46\0\57\31\35\31\44\3\377\1\0\0\0\0\3\0\47\0\60\31\317\31\326\3\377\1\0\0\0"
-	    "\0\3\0\100\0\61\33\65\33\74\3\377\1\0\0\0\0\3\0\101\0\62\33\215\33\224\3\377\1\0\0\0\0\3\37\102\0\63\31\167\31\176\3\377\1\0\0\0\0\3\1\102\0\64\25\134\25\143\3\377\1\0\0\0"
-	    "\0\3\2\102\0\65\26\10\26\17\3\377\1\0\0\0\0\3\4\102\0\66\22\236\22\245\3\377\1\0\0\0\0\3\10\102\0\67\26\167\26\176\3\377\1\0\0\0\0\3\20\102\0\70\24\253\24\262\3\377\1\0\0\0"
-	    "\0\3\37\103\0\71\27\63\27\72\3\377\1\0\0\0\0\3\1\103\0\72\20\134\20\143\3\377\1\0\0\0\0\3\2\103\0\73\21\200\21\207\3\377\1\0\0\0\0\3\4\103\0\74\16\70\16\77\3\377\1\0\0\0"
-	    "\0\3\10\103\0\75\22\275\22\304\3\377\1\0\0\0\0\3\20\103\0\76\17\163\17\172\3\377\1\0\0\0\0\3\37\104\0\77\30\61\30\70\3\377\1\0\0\0\0\3\1\104\0\100\22\177\22\206\3\377\1\0\0\0"
-	    "\0\3\2\104\0\101\24\215\24\224\3\377\1\0\0\0\0\3\4\104\0\102\20\73\20\102\3\377\1\0\0\0\0\3\10\104\0\103\25\77\25\106\3\377\1\0\0\0\0\3\20\104\0\104\21\140\21\147\3\377\1\0\0\0"
-	    "\0\3\7\105\0\105\25\42\25\51\3\377\1\0\0\0\0\3\7\106\0\106\24\157\24\166\3\377\1\0\0\0\0\3\0\107\0\107\21\100\21\107\3\377\1\0\0\0\0\3\0\110\0\110\25\354\25\363\3\377\1\0\0\0"
-	    "\0\3\0\111\0\111\25\5\25\14\3\377\1\0\0\0\0\3\3\112\0\112\30\31\30\40\3\377\1\0\0\0\0\3\1\112\0\113\14\312\14\321\3\377\1\0\0\0\0\3\2\112\0\114\5\264\5\273\3\377\1\0\0\0"
-	    "\0\3\7\113\0\115\12\252\12\261\3\377\1\0\0\0\0\3\1\113\0\116\7\113\7\122\3\377\1\0\0\0\0\3\2\113\0\117\6\20\6\27\3\377\1\0\0\0\0\3\4\113\0\120\11\2\11\11\3\377\1\0\0\0"
-	    "\0\3\37\175\0\121\26\134\26\143\3\377\1\0\0\0\0\3\1\175\0\122\17\371\20\0\3\377\1\0\0\0\0\3\2\175\0\123\17\330\17\337\3\377\1\0\0\0\0\3\4\175\0\124\15\250\15\257\3\377\1\0\0\0"
-	    "\0\3\10\175\0\125\11\331\11\340\3\377\1\0\0\0\0\3\20\175\0\126\10\327\10\336\3\377\1\0\0\0\0\3\7\176\0\127\22\140\22\147\3\377\1\0\0\0\0\3\1\176\0\130\14\245\14\254\3\377\1\0\0\0"
-	    "\0\3\2\176\0\131\14\200\14\207\3\377\1\0\0\0\0\3\4\176\0\132\13\350\13\357\3\377\1\0\0\0\0\3\3\177\0\133\32\120\32\127\3\377\1\0\0\0\0\3\1\177\0\134\17\267\17\276\3\377\1\0\0\0"
-	    "\0\3\2\177\0\135\20\340\20\347\3\377\1\0\0\0\0\3\0\200\0\136\33\105\33\114\3\377\1\0\0\0\0\3\0\201\0\137\33\233\33\242\3\377\1\0\0\0\0\3\0\202\0\140\31\271\31\300\3\377\1\0\0\0"
-	    "\0\3\0\203\0\141\27\147\27\156\3\377\1\0\0\0\0\3\0\204\0\142\26\255\26\264\3\377\1\0\0\0\0\3\3\205\0\143\26\100\26\107\3\377\1\0\0\0\0\3\0\206\0\144\30\357\30\366\3\377\1\0\0\0"
-	    "\0\3\0\207\0\145\22\373\23\2\3\377\1\0\0\0\0\3\0\210\0\146\30\141\30\150\3\377\1\0\0\0\0\3\0\211\0\147\25\171\25\200\3\377\1\0\0\0\0\3\0\300\0\150\21\340\21\347\3\377\1\0\0\0"
-	    "\0\3\0\301\0\151\32\21\32\30\3\377\1\0\0\0\0\3\0\302\0\152\27\265\27\274\3\377\1\0\0\0\0\3\0\303\0\153\15\24\15\33\3\377\1\0\0\0\0\3\0\304\0\154\24\311\24\320\3\377\1\0\0\0"
-	    "\0\3\0\305\0\155\12\127\12\136\3\377\1\0\0\0\0\3\0\306\0\156\15\314\15\323\3\377\1\0\0\0\0\3\0\307\0\157\2\342\2\351\3\377\1\0\0\0\0\3\0\310\0\160\26\44\26\53\3\377\1\0\0\0"
-	    "\0\3\0\311\0\161\13\112\13\121\3\377\1\0\0\0\0\3\0\312\0\162\1\60\1\67\3\377\1\0\0\0\0\3\17\313\0\163\21\300\21\307\3\377\1\0\0\0\0\3\1\313\0\164\17\55\17\64\3\377\1\0\0\0"
-	    "\0\3\2\313\0\165\11\130\11\137\3\377\1\0\0\0\0\3\4\313\0\166\3\167\3\176\3\377\1\0\0\0\0\3\10\313\0\167\3\247\3\256\3\377\1\0\0\0\0\3\7\314\0\170\6\152\6\161\3\377\1\0\0\0"
-	    "\0\3\1\314\0\171\0\76\0\105\3\377\1\0\0\0\0\3\2\314\0\172\0\173\0\202\3\377\1\0\0\0\0\3\4\314\0\173\0\270\0\277\3\377\1\0\0\0\0\3\0\315\0\174\21\240\21\247\3\377\1\0\0\0"
-	    "\0\3\0\316\0\175\7\373\10\2\3\377\1\0\0\0\0\3\0\317\0\176\20\277\20\306\3\377\1\0\0\0\0\3\0\320\0\177\26\222\26\231\3\377\1\0\0\0\0\3\0\321\0\200\30\111\30\120\3\377\1\0\0\0"
-	    "\0\3\0\322\0\201\5\47\5\56\3\377\1\0\0\0\0\3\0\323\0\202\13\42\13\51\3\377\1\0\0\0\0\3\0\324\0\203\14\357\14\366\3\377\1\0\0\0\0\3\0\325\0\204\6\75\6\104\3\377\1\0\0\0"
-	    "\0\3\0\326\0\205\2\174\2\203\3\377\1\0\0\0\0\3\0\327\0\206\16\176\16\205\3\377\1\0\0\0\0\3\0\330\0\207\17\225\17\234\3\377\1\0\0\0\0\3\0\331\0\210\5\342\5\351\3\377\1\0\0\0"
-	    "\0\3\0\332\0\211\0\365\0\374\3\377\1\0\0\0\0\3\17\333\0\212\30\330\30\337\3\377\1\0\0\0\0\3\1\333\0\213\7\317\7\326\3\377\1\0\0\0\0\3\2\333\0\214\11\55\11\64\3\377\1\0\0\0"
-	    "\0\3\4\333\0\215\7\167\7\176\3\377\1\0\0\0\0\3\10\333\0\216\12\55\12\64\3\377\1\0\0\0\0\3\0\334\0\217\16\241\16\250\3\377\1\0\0\0\0\3\0\335\0\220\16\304\16\313\3\377\1\0\0\0"
-	    "\0\3\0\336\0\221\16\347\16\356\3\377\1\0\0\0\0\3\0\337\0\222\17\12\17\21\3\377\1\0\0\0\0\3\7\340\0\223\12\201\12\210\3\377\1\0\0\0\0\3\1\340\0\224\4\227\4\236\3\377\1\0\0\0"
-	    "\0\3\2\340\0\225\3\106\3\115\3\377\1\0\0\0\0\3\4\340\0\226\2\107\2\116\3\377\1\0\0\0\0\3\0\341\0\227\11\256\11\265\3\377\1\0\0\0\0\3\0\342\0\230\4\147\4\156\3\377\1\0\0\0"
-	    "\0\3\7\343\0\231\15\360\15\367\3\377\1\0\0\0\0\3\1\343\0\232\13\162\13\171\3\377\1\0\0\0\0\3\2\343\0\233\5\126\5\135\3\377\1\0\0\0\0\3\4\343\0\234\5\205\5\214\3\377\1\0\0\0"
-	    "\0\3\17\344\0\235\13\232\13\241\3\377\1\0\0\0\0\3\1\344\0\236\2\257\2\266\3\377\1\0\0\0\0\3\2\344\0\237\3\24\3\33\3\377\1\0\0\0\0\3\4\344\0\240\0\0\0\7\3\377\1\0\0\0"
-	    "\0\3\10\344\0\241\1\153\1\162\3\377\1\0\0\0\0\3\177\353\0\242\31\64\31\73\3\377\1\0\0\0\0\3\1\353\0\243\14\132\14\141\3\377\1\0\0\0\0\3\2\353\0\244\13\301\13\310\3\377\1\0\0\0"
-	    "\0\3\4\353\0\245\24\22\24\31\3\377\1\0\0\0\0\3\10\353\0\246\22\100\22\107\3\377\1\0\0\0\0\3\20\353\0\247\23\363\23\372\3\377\1\0\0\0\0\3\40\353\0\250\22\40\22\47\3\377\1\0\0\0"
-	    "\0\3\100\353\0\251\24\347\24\356\3\377\1\0\0\0\0\3\17\354\0\252\32\73\32\102\3\377\1\0\0\0\0\3\1\354\0\253\27\347\27\356\3\377\1\0\0\0\0\3\2\354\0\254\30\251\30\260\3\377\1\0\0\0"
-	    "\0\3\4\354\0\255\4\307\4\316\3\377\1\0\0\0\0\3\10\354\0\256\7\36\7\45\3\377\1\0\0\0\0\3\17\366\0\257\15\71\15\100\3\377\1\0\0\0\0\3\1\366\0\260\3\327\3\336\3\377\1\0\0\0"
-	    "\0\3\2\366\0\261\6\227\6\236\3\377\1\0\0\0\0\3\4\366\0\262\1\245\1\254\3\377\1\0\0\0\0\3\10\366\0\263\10\47\10\56\3\377\1\0\0\0\0\3\17\367\0\264\15\136\15\145\3\377\1\0\0\0"
-	    "\0\3\1\367\0\265\4\7\4\16\3\377\1\0\0\0\0\3\2\367\0\266\6\304\6\313\3\377\1\0\0\0\0\3\4\367\0\267\1\333\1\342\3\377\1\0\0\0\0\3\10\367\0\270\10\177\10\206\3\377\1\0\0\0"
-	    "\0\3\17\370\0\271\15\203\15\212\3\377\1\0\0\0\0\3\1\370\0\272\4\67\4\76\3\377\1\0\0\0\0\3\2\370\0\273\6\361\6\370\3\377\1\0\0\0\0\3\4\370\0\274\2\21\2\30\3\377\1\0\0\0"
-	    "\0\3\10\370\0\275\11\203\11\212\3\377\1\0\0\0\0\3\20\143\0\276\31\141\31\150\3\377\1\0\0\0\0\3\40\143\0\277\30\301\30\310\3\377\1\0\0\0\0\0\0\0\0\40\33\0\33\7\4\377\1\0\0\0"
-	    "\0\0\0\0\0\41\22\0\22\7\4\377\1\0\0\0\0\0\0\0\0\42\24\61\24\70\4\377\1\0\0\0\0\0\0\0\0\43\16\24\16\33\4\377\1\0\0\0\0\0\0\0\0\44\33\22\33\31\4\377\0\0\0\0"
-#else
-	    "\0\0\0\0\0\0\251\33\265\33\0\377\0\0\0\0\0\0\0\0\1\0\113\31\122\31\0\377\1\0\0\0\0\0\0\0\2\0\355\32\364\32\0\377\1\0\0\0\0\0\0\0\3\0\307\32\316\32\0\377\1\0\0\0"
-	    "\0\0\0\0\4\0\171\30\200\30\0\377\1\0\0\0\0\0\0\0\5\0\345\31\354\31\0\377\1\0\0\0\0\0\0\0\6\0\31\27\40\27\0\377\1\0\0\0\0\0\0\0\7\0\373\31\2\32\0\377\1\0\0\0"
-	    "\0\0\0\0\10\0\144\32\153\32\0\377\1\0\0\0\0\0\0\0\11\0\214\32\223\32\0\377\1\0\0\0\0\0\0\0\12\0\264\32\273\32\0\377\1\0\0\0\0\0\0\0\13\0\320\25\327\25\0\377\1\0\0\0"
-	    "\0\0\0\0\14\0\0\30\7\30\0\377\1\0\0\0\0\0\0\0\15\0\243\31\252\31\0\377\1\0\0\0\0\0\0\0\16\0\310\26\317\26\0\377\1\0\0\0\0\0\0\0\17\0\143\33\152\33\0\377\1\0\0\0"
-	    "\0\0\0\0\20\0\161\33\170\33\0\377\1\0\0\0\0\0\0\0\21\0\177\33\206\33\0\377\1\0\0\0\0\0\0\0\22\0\376\26\5\27\0\377\1\0\0\0\0\0\0\0\23\0\332\32\341\32\0\377\1\0\0\0"
-	    "\0\0\0\0\24\0\170\32\177\32\0\377\1\0\0\0\0\0\0\0\25\0\215\31\224\31\0\377\1\0\0\0\0\0\0\0\26\0\343\26\352\26\0\377\1\0\0\0\0\0\0\0\27\0\221\30\230\30\0\377\1\0\0\0"
-	    "\0\0\0\0\30\0\124\33\133\33\0\377\1\0\0\0\0\0\0\0\0\0\251\33\265\33\1\377\0\0\0\0\74\0\3\0\0\0\251\33\265\33\2\377\0\0\0\0\300\0\3\0\2\0\355\32\364\32\2\1\1\0\0\0"
-	    "\304\0\3\0\6\0\31\27\40\27\2\5\1\0\0\0\56\101\3\0\12\0\264\32\273\32\2\4\1\0\0\0\305\0\3\0\13\0\320\25\327\25\2\6\1\0\0\0\74\0\3\0\23\0\332\32\341\32\2\0\1\0\0\0"
-	    "\74\0\3\0\31\0\233\27\242\27\2\0\1\0\0\0\300\0\3\0\32\0\201\27\15\21\2\1\1\0\0\0\74\1\3\0\33\0\120\24\127\24\2\2\1\0\0\0\56\117\3\0\34\0\240\32\247\32\2\3\1\0\0\0"
-	    "\56\101\3\0\35\0\44\33\53\33\2\4\1\0\0\0\304\0\3\0\36\0\0\21\7\21\2\5\1\0\0\0\305\0\3\0\37\0\40\21\47\21\2\6\1\0\0\0\166\0\3\0\0\0\251\33\265\33\3\377\0\0\0\0"
-	    "\300\0\3\0\2\0\355\32\364\32\3\377\1\0\0\0\302\0\3\0\6\0\31\27\40\27\3\377\1\0\0\0\101\0\3\0\10\0\144\32\153\32\3\377\1\0\0\0\201\0\3\0\11\0\214\32\223\32\3\377\1\0\0\0"
-	    "\303\0\3\0\13\0\320\25\327\25\3\377\1\0\0\0\313\17\3\0\15\0\243\31\252\31\3\377\1\0\0\0\200\0\3\0\24\0\170\32\177\32\3\377\1\0\0\0\100\0\3\0\25\0\215\31\224\31\3\377\1\0\0\0"
-	    "\0\77\3\0\31\0\115\27\124\27\3\377\1\0\0\0\0\1\3\0\32\0\322\12\331\12\3\377\1\0\0\0\0\2\3\0\33\0\372\12\1\13\3\377\1\0\0\0\0\4\3\0\34\0\3\12\12\12\3\377\1\0\0\0"
-	    "\0\10\3\0\35\0\175\20\204\20\3\377\1\0\0\0\0\20\3\0\36\0\236\20\245\20\3\377\1\0\0\0\0\40\3\0\37\0\133\16\142\16\3\377\1\0\0\0\1\0\3\0\40\0\334\22\343\22\3\377\1\0\0\0"
-	    "\2\0\3\0\41\0\16\14\25\14\3\377\1\0\0\0\40\177\3\0\42\0\263\25\272\25\3\377\1\0\0\0\40\1\3\0\43\0\130\23\137\23\3\377\1\0\0\0\40\2\3\0\44\0\32\23\41\23\3\377\1\0\0\0"
-	    "\40\4\3\0\45\0\324\23\333\23\3\377\1\0\0\0\40\10\3\0\46\0\71\23\100\23\3\377\1\0\0\0\40\20\3\0\47\0\167\23\176\23\3\377\1\0\0\0\40\40\3\0\50\0\226\23\235\23\3\377\1\0\0\0"
-	    "\40\100\3\0\51\0\265\23\274\23\3\377\1\0\0\0\41\0\3\0\52\0\120\17\127\17\3\377\1\0\0\0\42\0\3\0\53\0\6\31\15\31\3\377\1\0\0\0\43\0\3\0\54\0\46\32\55\32\3\377\1\0\0\0"
-	    "\44\0\3\0\55\0\316\27\325\27\3\377\1\0\0\0\45\0\3\0\56\0\226\25\235\25\3\377\1\0\0\0\46\0\3\0\57\0\35\31\44\31\3\377\1\0\0\0\47\0\3\0\60\0\317\31\326\31\3\377\1\0\0\0"
-	    "\100\0\3\0\61\0\65\33\74\33\3\377\1\0\0\0\101\0\3\0\62\0\215\33\224\33\3\377\1\0\0\0\102\37\3\0\63\0\167\31\176\31\3\377\1\0\0\0\102\1\3\0\64\0\134\25\143\25\3\377\1\0\0\0"
-	    "\102\2\3\0\65\0\10\26\17\26\3\377\1\0\0\0\102\4\3\0\66\0\236\22\245\22\3\377\1\0\0\0\102\10\3\0\67\0\167\26\176\26\3\377\1\0\0\0\102\20\3\0\70\0\253\24\262\24\3\377\1\0\0\0"
-	    "\103\37\3\0\71\0\63\27\72\27\3\377\1\0\0\0\103\1\3\0\72\0\134\20\143\20\3\377\1\0\0\0\103\2\3\0\73\0\200\21\207\21\3\377\1\0\0\0\103\4\3\0\74\0\70\16\77\16\3\377\1\0\0\0"
-	    "\103\10\3\0\75\0\275\22\304\22\3\377\1\0\0\0\103\20\3\0\76\0\163\17\172\17\3\377\1\0\0\0\104\37\3\0\77\0\61\30\70\30\3\377\1\0\0\0\104\1\3\0\100\0\177\22\206\22\3\377\1\0\0\0"
-	    "\104\2\3\0\101\0\215\24\224\24\3\377\1\0\0\0\104\4\3\0\102\0\73\20\102\20\3\377\1\0\0\0\104\10\3\0\103\0\77\25\106\25\3\377\1\0\0\0\104\20\3\0\104\0\140\21\147\21\3\377\1\0\0\0"
-	    "\105\7\3\0\105\0\42\25\51\25\3\377\1\0\0\0\106\7\3\0\106\0\157\24\166\24\3\377\1\0\0\0\107\0\3\0\107\0\100\21\107\21\3\377\1\0\0\0\110\0\3\0\110\0\354\25\363\25\3\377\1\0\0\0"
-	    "\111\0\3\0\111\0\5\25\14\25\3\377\1\0\0\0\112\3\3\0\112\0\31\30\40\30\3\377\1\0\0\0\112\1\3\0\113\0\312\14\321\14\3\377\1\0\0\0\112\2\3\0\114\0\264\5\273\5\3\377\1\0\0\0"
-	    "\113\7\3\0\115\0\252\12\261\12\3\377\1\0\0\0\113\1\3\0\116\0\113\7\122\7\3\377\1\0\0\0\113\2\3\0\117\0\20\6\27\6\3\377\1\0\0\0\113\4\3\0\120\0\2\11\11\11\3\377\1\0\0\0"
-	    "\175\37\3\0\121\0\134\26\143\26\3\377\1\0\0\0\175\1\3\0\122\0\371\17\0\20\3\377\1\0\0\0\175\2\3\0\123\0\330\17\337\17\3\377\1\0\0\0\175\4\3\0\124\0\250\15\257\15\3\377\1\0\0\0"
-	    "\175\10\3\0\125\0\331\11\340\11\3\377\1\0\0\0\175\20\3\0\126\0\327\10\336\10\3\377\1\0\0\0\176\7\3\0\127\0\140\22\147\22\3\377\1\0\0\0\176\1\3\0\130\0\245\14\254\14\3\377\1\0\0\0"
-	    "\176\2\3\0\131\0\200\14\207\14\3\377\1\0\0\0\176\4\3\0\132\0\350\13\357\13\3\377\1\0\0\0\177\3\3\0\133\0\120\32\127\32\3\377\1\0\0\0\177\1\3\0\134\0\267\17\276\17\3\377\1\0\0\0"
-	    "\177\2\3\0\135\0\340\20\347\20\3\377\1\0\0\0\200\0\3\0\136\0\105\33\114\33\3\377\1\0\0\0\201\0\3\0\137\0\233\33\242\33\3\377\1\0\0\0\202\0\3\0\140\0\271\31\300\31\3\377\1\0\0\0"
-	    "\203\0\3\0\141\0\147\27\156\27\3\377\1\0\0\0\204\0\3\0\142\0\255\26\264\26\3\377\1\0\0\0\205\3\3\0\143\0\100\26\107\26\3\377\1\0\0\0\206\0\3\0\144\0\357\30\366\30\3\377\1\0\0\0"
-	    "\207\0\3\0\145\0\373\22\2\23\3\377\1\0\0\0\210\0\3\0\146\0\141\30\150\30\3\377\1\0\0\0\211\0\3\0\147\0\171\25\200\25\3\377\1\0\0\0\300\0\3\0\150\0\340\21\347\21\3\377\1\0\0\0"
-	    "\301\0\3\0\151\0\21\32\30\32\3\377\1\0\0\0\302\0\3\0\152\0\265\27\274\27\3\377\1\0\0\0\303\0\3\0\153\0\24\15\33\15\3\377\1\0\0\0\304\0\3\0\154\0\311\24\320\24\3\377\1\0\0\0"
-	    "\305\0\3\0\155\0\127\12\136\12\3\377\1\0\0\0\306\0\3\0\156\0\314\15\323\15\3\377\1\0\0\0\307\0\3\0\157\0\342\2\351\2\3\377\1\0\0\0\310\0\3\0\160\0\44\26\53\26\3\377\1\0\0\0"
-	    "\311\0\3\0\161\0\112\13\121\13\3\377\1\0\0\0\312\0\3\0\162\0\60\1\67\1\3\377\1\0\0\0\313\17\3\0\163\0\300\21\307\21\3\377\1\0\0\0\313\1\3\0\164\0\55\17\64\17\3\377\1\0\0\0"
-	    "\313\2\3\0\165\0\130\11\137\11\3\377\1\0\0\0\313\4\3\0\166\0\167\3\176\3\3\377\1\0\0\0\313\10\3\0\167\0\247\3\256\3\3\377\1\0\0\0\314\7\3\0\170\0\152\6\161\6\3\377\1\0\0\0"
-	    "\314\1\3\0\171\0\76\0\105\0\3\377\1\0\0\0\314\2\3\0\172\0\173\0\202\0\3\377\1\0\0\0\314\4\3\0\173\0\270\0\277\0\3\377\1\0\0\0\315\0\3\0\174\0\240\21\247\21\3\377\1\0\0\0"
-	    "\316\0\3\0\175\0\373\7\2\10\3\377\1\0\0\0\317\0\3\0\176\0\277\20\306\20\3\377\1\0\0\0\320\0\3\0\177\0\222\26\231\26\3\377\1\0\0\0\321\0\3\0\200\0\111\30\120\30\3\377\1\0\0\0"
-	    "\322\0\3\0\201\0\47\5\56\5\3\377\1\0\0\0\323\0\3\0\202\0\42\13\51\13\3\377\1\0\0\0\324\0\3\0\203\0\357\14\366\14\3\377\1\0\0\0\325\0\3\0\204\0\75\6\104\6\3\377\1\0\0\0"
-	    "\326\0\3\0\205\0\174\2\203\2\3\377\1\0\0\0\327\0\3\0\206\0\176\16\205\16\3\377\1\0\0\0\330\0\3\0\207\0\225\17\234\17\3\377\1\0\0\0\331\0\3\0\210\0\342\5\351\5\3\377\1\0\0\0"
-	    "\332\0\3\0\211\0\365\0\374\0\3\377\1\0\0\0\333\17\3\0\212\0\330\30\337\30\3\377\1\0\0\0\333\1\3\0\213\0\317\7\326\7\3\377\1\0\0\0\333\2\3\0\214\0\55\11\64\11\3\377\1\0\0\0"
-	    "\333\4\3\0\215\0\167\7\176\7\3\377\1\0\0\0\333\10\3\0\216\0\55\12\64\12\3\377\1\0\0\0\334\0\3\0\217\0\241\16\250\16\3\377\1\0\0\0\335\0\3\0\220\0\304\16\313\16\3\377\1\0\0\0"
-	    "\336\0\3\0\221\0\347\16\356\16\3\377\1\0\0\0\337\0\3\0\222\0\12\17\21\17\3\377\1\0\0\0\340\7\3\0\223\0\201\12\210\12\3\377\1\0\0\0\340\1\3\0\224\0\227\4\236\4\3\377\1\0\0\0"
-	    "\340\2\3\0\225\0\106\3\115\3\3\377\1\0\0\0\340\4\3\0\226\0\107\2\116\2\3\377\1\0\0\0\341\0\3\0\227\0\256\11\265\11\3\377\1\0\0\0\342\0\3\0\230\0\147\4\156\4\3\377\1\0\0\0"
-	    "\343\7\3\0\231\0\360\15\367\15\3\377\1\0\0\0\343\1\3\0\232\0\162\13\171\13\3\377\1\0\0\0\343\2\3\0\233\0\126\5\135\5\3\377\1\0\0\0\343\4\3\0\234\0\205\5\214\5\3\377\1\0\0\0"
-	    "\344\17\3\0\235\0\232\13\241\13\3\377\1\0\0\0\344\1\3\0\236\0\257\2\266\2\3\377\1\0\0\0\344\2\3\0\237\0\24\3\33\3\3\377\1\0\0\0\344\4\3\0\240\0\0\0\7\0\3\377\1\0\0\0"
-	    "\344\10\3\0\241\0\153\1\162\1\3\377\1\0\0\0\353\177\3\0\242\0\64\31\73\31\3\377\1\0\0\0\353\1\3\0\243\0\132\14\141\14\3\377\1\0\0\0\353\2\3\0\244\0\301\13\310\13\3\377\1\0\0\0"
-	    "\353\4\3\0\245\0\22\24\31\24\3\377\1\0\0\0\353\10\3\0\246\0\100\22\107\22\3\377\1\0\0\0\353\20\3\0\247\0\363\23\372\23\3\377\1\0\0\0\353\40\3\0\250\0\40\22\47\22\3\377\1\0\0\0"
-	    "\353\100\3\0\251\0\347\24\356\24\3\377\1\0\0\0\354\17\3\0\252\0\73\32\102\32\3\377\1\0\0\0\354\1\3\0\253\0\347\27\356\27\3\377\1\0\0\0\354\2\3\0\254\0\251\30\260\30\3\377\1\0\0\0"
-	    "\354\4\3\0\255\0\307\4\316\4\3\377\1\0\0\0\354\10\3\0\256\0\36\7\45\7\3\377\1\0\0\0\366\17\3\0\257\0\71\15\100\15\3\377\1\0\0\0\366\1\3\0\260\0\327\3\336\3\3\377\1\0\0\0"
-	    "\366\2\3\0\261\0\227\6\236\6\3\377\1\0\0\0\366\4\3\0\262\0\245\1\254\1\3\377\1\0\0\0\366\10\3\0\263\0\47\10\56\10\3\377\1\0\0\0\367\17\3\0\264\0\136\15\145\15\3\377\1\0\0\0"
-	    "\367\1\3\0\265\0\7\4\16\4\3\377\1\0\0\0\367\2\3\0\266\0\304\6\313\6\3\377\1\0\0\0\367\4\3\0\267\0\333\1\342\1\3\377\1\0\0\0\367\10\3\0\270\0\177\10\206\10\3\377\1\0\0\0"
-	    "\370\17\3\0\271\0\203\15\212\15\3\377\1\0\0\0\370\1\3\0\272\0\67\4\76\4\3\377\1\0\0\0\370\2\3\0\273\0\361\6\370\6\3\377\1\0\0\0\370\4\3\0\274\0\21\2\30\2\3\377\1\0\0\0"
-	    "\370\10\3\0\275\0\203\11\212\11\3\377\1\0\0\0\143\20\3\0\276\0\141\31\150\31\3\377\1\0\0\0\143\40\3\0\277\0\301\30\310\30\3\377\1\0\0\0\0\0\0\0\40\0\0\33\7\33\4\377\1\0\0\0"
-	    "\0\0\0\0\41\0\0\22\7\22\4\377\1\0\0\0\0\0\0\0\42\0\61\24\70\24\4\377\1\0\0\0\0\0\0\0\43\0\24\16\33\16\4\377\1\0\0\0\0\0\0\0\44\0\22\33\31\33\4\377\0\0\0\0"
-#endif
-	};
-	return table.rows;
-}
+static const kprof_source kprof_impl_source_rows[220] = {
+	/* KPROFILE_SOURCE: 25 rows from 0 */
+	{ 0x00000000, 0x00, 7081, 7093, KPROF_SOURCE_TABLE_GENERIC,     -1, KPROF_SOURCE_INTERVAL_TIMER,    { 0 } }, /* ProfileTime ("Timer") */
+	{ 0x00000000, 0x01, 6475, 6482, KPROF_SOURCE_TABLE_GENERIC,     -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileAlignmentFixup */
+	{ 0x00000000, 0x02, 6893, 6900, KPROF_SOURCE_TABLE_GENERIC,     -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileTotalIssues */
+	{ 0x00000000, 0x03, 6855, 6862, KPROF_SOURCE_TABLE_GENERIC,     -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfilePipelineDry */
+	{ 0x00000000, 0x04, 6265, 6272, KPROF_SOURCE_TABLE_GENERIC,     -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileLoadInstructions */
+	{ 0x00000000, 0x05, 6629, 6636, KPROF_SOURCE_TABLE_GENERIC,     -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfilePipelineFrozen */
+	{ 0x00000000, 0x06, 5913, 5920, KPROF_SOURCE_TABLE_GENERIC,     -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileBranchInstructions */
+	{ 0x00000000, 0x07, 6651, 6658, KPROF_SOURCE_TABLE_GENERIC,     -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileTotalNonissues */
+	{ 0x00000000, 0x08, 6756, 6763, KPROF_SOURCE_TABLE_GENERIC,     -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileDcacheMisses */
+	{ 0x00000000, 0x09, 6796, 6803, KPROF_SOURCE_TABLE_GENERIC,     -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileIcacheMisses */
+	{ 0x00000000, 0x0A, 6836, 6843, KPROF_SOURCE_TABLE_GENERIC,     -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileCacheMisses */
+	{ 0x00000000, 0x0B, 5584, 5591, KPROF_SOURCE_TABLE_GENERIC,     -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileBranchMispredictions */
+	{ 0x00000000, 0x0C, 6144, 6151, KPROF_SOURCE_TABLE_GENERIC,     -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileStoreInstructions */
+	{ 0x00000000, 0x0D, 6563, 6570, KPROF_SOURCE_TABLE_GENERIC,     -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileFpInstructions */
+	{ 0x00000000, 0x0E, 5832, 5839, KPROF_SOURCE_TABLE_GENERIC,     -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileIntegerInstructions */
+	{ 0x00000000, 0x0F, 7011, 7018, KPROF_SOURCE_TABLE_GENERIC,     -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* Profile2Issue */
+	{ 0x00000000, 0x10, 7025, 7032, KPROF_SOURCE_TABLE_GENERIC,     -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* Profile3Issue */
+	{ 0x00000000, 0x11, 7039, 7046, KPROF_SOURCE_TABLE_GENERIC,     -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* Profile4Issue */
+	{ 0x00000000, 0x12, 5886, 5893, KPROF_SOURCE_TABLE_GENERIC,     -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileSpecialInstructions */
+	{ 0x00000000, 0x13, 6874, 6881, KPROF_SOURCE_TABLE_GENERIC,     -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileTotalCycles */
+	{ 0x00000000, 0x14, 6776, 6783, KPROF_SOURCE_TABLE_GENERIC,     -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileIcacheIssues */
+	{ 0x00000000, 0x15, 6541, 6548, KPROF_SOURCE_TABLE_GENERIC,     -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileDcacheAccesses */
+	{ 0x00000000, 0x16, 5859, 5866, KPROF_SOURCE_TABLE_GENERIC,     -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileMemoryBarrierCycles */
+	{ 0x00000000, 0x17, 6289, 6296, KPROF_SOURCE_TABLE_GENERIC,     -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileLoadLinkedIssues */
+	{ 0x00000000, 0x18, 6996, 7003, KPROF_SOURCE_TABLE_GENERIC,     -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileMaximum */
+	/* Default: 1 rows from 25 */
+	{ 0x00000000, 0x00, 7081, 7093, KPROF_SOURCE_TABLE_DEFAULT,     -1, KPROF_SOURCE_INTERVAL_TIMER,    { 0 } }, /* ProfileTime ("Timer") */
+	/* Emon: 13 rows from 26 */
+	{ 0x0003003C, 0x00, 7081, 7093, KPROF_SOURCE_TABLE_EMON,        -1, KPROF_SOURCE_INTERVAL_TIMER,    { 0 } }, /* ProfileTime ("Timer") */
+	{ 0x000300C0, 0x02, 6893, 6900, KPROF_SOURCE_TABLE_EMON,         1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileTotalIssues */
+	{ 0x000300C4, 0x06, 5913, 5920, KPROF_SOURCE_TABLE_EMON,         5, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileBranchInstructions */
+	{ 0x0003412E, 0x0A, 6836, 6843, KPROF_SOURCE_TABLE_EMON,         4, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileCacheMisses */
+	{ 0x000300C5, 0x0B, 5584, 5591, KPROF_SOURCE_TABLE_EMON,         6, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileBranchMispredictions */
+	{ 0x0003003C, 0x13, 6874, 6881, KPROF_SOURCE_TABLE_EMON,         0, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileTotalCycles */
+	{ 0x0003003C, 0x19, 6043, 6050, KPROF_SOURCE_TABLE_EMON,         0, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileUnhaltedCoreCycles */
+	{ 0x000300C0, 0x1A, 6017, 4365, KPROF_SOURCE_TABLE_EMON,         1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileInstructionRetired */
+	{ 0x0003013C, 0x1B, 5200, 5207, KPROF_SOURCE_TABLE_EMON,         2, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileUnhaltedReferenceCycles */
+	{ 0x00034F2E, 0x1C, 6816, 6823, KPROF_SOURCE_TABLE_EMON,         3, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileLLCReference */
+	{ 0x0003412E, 0x1D, 6948, 6955, KPROF_SOURCE_TABLE_EMON,         4, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileLLCMisses */
+	{ 0x000300C4, 0x1E, 4352, 4359, KPROF_SOURCE_TABLE_EMON,         5, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileBranchInstructionRetired */
+	{ 0x000300C5, 0x1F, 4384, 4391, KPROF_SOURCE_TABLE_EMON,         6, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileBranchMispredictsRetired */
+	/* Amd64: 176 rows from 39 */
+	{ 0x00030076, 0x00, 7081, 7093, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_TIMER,    { 0 } }, /* ProfileTime ("Timer") */
+	{ 0x000300C0, 0x02, 6893, 6900, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileTotalIssues */
+	{ 0x000300C2, 0x06, 5913, 5920, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileBranchInstructions */
+	{ 0x00030041, 0x08, 6756, 6763, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileDcacheMisses */
+	{ 0x00030081, 0x09, 6796, 6803, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileIcacheMisses */
+	{ 0x000300C3, 0x0B, 5584, 5591, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileBranchMispredictions */
+	{ 0x00030FCB, 0x0D, 6563, 6570, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileFpInstructions */
+	{ 0x00030080, 0x14, 6776, 6783, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileIcacheIssues */
+	{ 0x00030040, 0x15, 6541, 6548, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileDcacheAccesses */
+	{ 0x00033F00, 0x19, 5965, 5972, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileFPDispatchedFPUOps */
+	{ 0x00030100, 0x1A, 2770, 2777, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileFPDispatchedFPUOpsAddExcludeJunk */
+	{ 0x00030200, 0x1B, 2810, 2817, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileFPDispatchedFPUOpsMulExcludeJunk */
+	{ 0x00030400, 0x1C, 2563, 2570, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileFPDispatchedFPUOpsStoreExcludeJunk */
+	{ 0x00030800, 0x1D, 4221, 4228, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileFPDispatchedFPUOpsAddJunk */
+	{ 0x00031000, 0x1E, 4254, 4261, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileFPDispatchedFPUOpsMulJunk */
+	{ 0x00032000, 0x1F, 3675, 3682, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileFPDispatchedFPUOpsStoreJunk */
+	{ 0x00030001, 0x20, 4828, 4835, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileFPCyclesNoFPUOpsRetired */
+	{ 0x00030002, 0x21, 3086, 3093, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileFPDispatchedFPUOpsWithFastFlag */
+	{ 0x00037F20, 0x22, 5555, 5562, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileLSSegmentRegisterLoad */
+	{ 0x00030120, 0x23, 4952, 4959, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileLSSegmentRegisterLoadES */
+	{ 0x00030220, 0x24, 4890, 4897, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileLSSegmentRegisterLoadCS */
+	{ 0x00030420, 0x25, 5076, 5083, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileLSSegmentRegisterLoadSS */
+	{ 0x00030820, 0x26, 4921, 4928, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileLSSegmentRegisterLoadDS */
+	{ 0x00031020, 0x27, 4983, 4990, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileLSSegmentRegisterLoadFS */
+	{ 0x00032020, 0x28, 5014, 5021, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileLSSegmentRegisterLoadGS */
+	{ 0x00034020, 0x29, 5045, 5052, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileLSSegmentRegisterLoadHS */
+	{ 0x00030021, 0x2A, 3920, 3927, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileLSResyncBySelfModifyingCode */
+	{ 0x00030022, 0x2B, 6406, 6413, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileLSResyncBySnoop */
+	{ 0x00030023, 0x2C, 6694, 6701, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileLSBuffer2Full */
+	{ 0x00030024, 0x2D, 6094, 6101, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileLSLockedOperation */
+	{ 0x00030025, 0x2E, 5526, 5533, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileLSLateCancelOperation */
+	{ 0x00030026, 0x2F, 6429, 6436, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileLSRetiredCFLUSH */
+	{ 0x00030027, 0x30, 6607, 6614, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileLSRetiredCPUID */
+	{ 0x00030040, 0x31, 6965, 6972, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileDCAccess */
+	{ 0x00030041, 0x32, 7053, 7060, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileDCMiss */
+	{ 0x00031F42, 0x33, 6519, 6526, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileDCRefillFromL2 */
+	{ 0x00030142, 0x34, 5468, 5475, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileDCRefillFromL2Invalid */
+	{ 0x00030242, 0x35, 5640, 5647, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileDCRefillFromL2Shared */
+	{ 0x00030442, 0x36, 4766, 4773, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileDCRefillFromL2Exclusive */
+	{ 0x00030842, 0x37, 5751, 5758, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileDCRefillFromL2Owner */
+	{ 0x00031042, 0x38, 5291, 5298, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileDCRefillFromL2Modified */
+	{ 0x00031F43, 0x39, 5939, 5946, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileDCRefillFromSystem */
+	{ 0x00030143, 0x3A, 4188, 4195, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileDCRefillFromSystemInvalid */
+	{ 0x00030243, 0x3B, 4480, 4487, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileDCRefillFromSystemShared */
+	{ 0x00030443, 0x3C, 3640, 3647, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileDCRefillFromSystemExclusive */
+	{ 0x00030843, 0x3D, 4797, 4804, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileDCRefillFromSystemOwner */
+	{ 0x00031043, 0x3E, 3955, 3962, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileDCRefillFromSystemModified */
+	{ 0x00031F44, 0x3F, 6193, 6200, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileDCRefillCopyBack */
+	{ 0x00030144, 0x40, 4735, 4742, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileDCRefillCopyBackInvalid */
+	{ 0x00030244, 0x41, 5261, 5268, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileDCRefillCopyBackShared */
+	{ 0x00030444, 0x42, 4155, 4162, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileDCRefillCopyBackExclusive */
+	{ 0x00030844, 0x43, 5439, 5446, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileDCRefillCopyBackOwner */
+	{ 0x00031044, 0x44, 4448, 4455, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileDCRefillCopyBackModified */
+	{ 0x00030745, 0x45, 5410, 5417, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileDCL1DTLBMissL2DTLBHit */
+	{ 0x00030746, 0x46, 5231, 5238, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileDCL1DTLBMissL2DTLBMiss */
+	{ 0x00030047, 0x47, 4416, 4423, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileDCMisaligndDataReference */
+	{ 0x00030048, 0x48, 5612, 5619, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileDCLateCancelOfAccess */
+	{ 0x00030049, 0x49, 5381, 5388, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileDCEarlyCancelOfAccess */
+	{ 0x0003034A, 0x4A, 6169, 6176, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileDCOneBitECCError */
+	{ 0x0003014A, 0x4B, 3274, 3281, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileDCOneBitECCErrorScrubberError */
+	{ 0x0003024A, 0x4C, 1460, 1467, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileDCOneBitECCErrorPiggybackScrubberError */
+	{ 0x0003074B, 0x4D, 2730, 2737, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileDCDispatchedPrefetchInstructions */
+	{ 0x0003014B, 0x4E, 1867, 1874, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileDCDispatchedPrefetchInstructionsLoad */
+	{ 0x0003024B, 0x4F, 1552, 1559, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileDCDispatchedPrefetchInstructionsStore */
+	{ 0x0003044B, 0x50, 2306, 2313, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileDCDispatchedPrefetchInstructionsNTA */
+	{ 0x00031F7D, 0x51, 5724, 5731, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileBUInternalL2Request */
+	{ 0x0003017D, 0x52, 4089, 4096, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileBUInternalL2RequestICFill */
+	{ 0x0003027D, 0x53, 4056, 4063, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileBUInternalL2RequestDCFill */
+	{ 0x0003047D, 0x54, 3496, 3503, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileBUInternalL2RequestTLBReload */
+	{ 0x0003087D, 0x55, 2521, 2528, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileBUInternalL2RequestTagSnoopRequest */
+	{ 0x0003107D, 0x56, 2263, 2270, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileBUInternalL2RequestCancelledRequest */
+	{ 0x0003077E, 0x57, 4704, 4711, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileBUFillRequestMissedInL2 */
+	{ 0x0003017E, 0x58, 3237, 3244, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileBUFillRequestMissedInL2ICFill */
+	{ 0x0003027E, 0x59, 3200, 3207, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileBUFillRequestMissedInL2DCFill */
+	{ 0x0003047E, 0x5A, 3048, 3055, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileBUFillRequestMissedInL2TLBLoad */
+	{ 0x0003037F, 0x5B, 6736, 6743, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileBUFillIntoL2 */
+	{ 0x0003017F, 0x5C, 4023, 4030, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileBUFillIntoL2DirtyL2Victim */
+	{ 0x0003027F, 0x5D, 4320, 4327, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileBUFillIntoL2VictimFromL1 */
+	{ 0x00030080, 0x5E, 6981, 6988, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileICFetch */
+	{ 0x00030081, 0x5F, 7067, 7074, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileICMiss */
+	{ 0x00030082, 0x60, 6585, 6592, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileICRefillFromL2 */
+	{ 0x00030083, 0x61, 5991, 5998, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileICRefillFromSystem */
+	{ 0x00030084, 0x62, 5805, 5812, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileICL1TLBMissL2TLBHit */
+	{ 0x00030385, 0x63, 5696, 5703, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileICL1TLBMissL2TLBMiss */
+	{ 0x00030086, 0x64, 6383, 6390, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileICResyncBySnoop */
+	{ 0x00030087, 0x65, 4859, 4866, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileICInstructionFetchStall */
+	{ 0x00030088, 0x66, 6241, 6248, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileICReturnStackHit */
+	{ 0x00030089, 0x67, 5497, 5504, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileICReturnStackOverflow */
+	{ 0x000300C0, 0x68, 4576, 4583, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileFRRetiredx86Instructions */
+	{ 0x000300C1, 0x69, 6673, 6680, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileFRRetireduops */
+	{ 0x000300C2, 0x6A, 6069, 6076, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileFRRetiredBranches */
+	{ 0x000300C3, 0x6B, 3348, 3355, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileFRRetiredBranchesMispredicted */
+	{ 0x000300C4, 0x6C, 5321, 5328, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileFRRetiredTakenBranches */
+	{ 0x000300C5, 0x6D, 2647, 2654, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileFRRetiredTakenBranchesMispredicted */
+	{ 0x000300C6, 0x6E, 3532, 3539, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileFRRetiredFarControlTransfers */
+	{ 0x000300C7, 0x6F,  738,  745, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileFRRetiredResyncsNonControlTransferBranches */
+	{ 0x000300C8, 0x70, 5668, 5675, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileFRRetiredNearReturns */
+	{ 0x000300C9, 0x71, 2890, 2897, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileFRRetiredNearReturnsMispredicted */
+	{ 0x000300CA, 0x72,  304,  311, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileFRRetiredTakenBranchMispredictedByAddressMiscompare */
+	{ 0x00030FCB, 0x73, 4544, 4551, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileFRRetiredFPUInstructions */
+	{ 0x000301CB, 0x74, 3885, 3892, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileFRRetiredFPUInstructionsx87 */
+	{ 0x000302CB, 0x75, 2392, 2399, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileFRRetiredFPUInstructionsMMXAnd3DNow */
+	{ 0x000304CB, 0x76,  887,  894, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileFRRetiredFPUInstructionsPackedSSEAndSSE2 */
+	{ 0x000308CB, 0x77,  935,  942, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileFRRetiredFPUInstructionsScalarSSEAndSSE2 */
+	{ 0x000307CC, 0x78, 1642, 1649, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileFRRetiredFastpathDoubleOpInstructions */
+	{ 0x000301CC, 0x79,   62,   69, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileFRRetiredFastpathDoubleOpInstructionsLowOpInPosition0 */
+	{ 0x000302CC, 0x7A,  123,  130, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileFRRetiredFastpathDoubleOpInstructionsLowOpInPosition1 */
+	{ 0x000304CC, 0x7B,  184,  191, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileFRRetiredFastpathDoubleOpInstructionsLowOpInPosition2 */
+	{ 0x000300CD, 0x7C, 4512, 4519, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileFRInterruptsMaskedCycles */
+	{ 0x000300CE, 0x7D, 2043, 2050, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileFRInterruptsMaskedWhilePendingCycles */
+	{ 0x000300CF, 0x7E, 4287, 4294, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileFRTakenHardwareInterrupts */
+	{ 0x000300D0, 0x7F, 5778, 5785, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileFRNothingToDispatch */
+	{ 0x000300D1, 0x80, 6217, 6224, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileFRDispatchStalls */
+	{ 0x000300D2, 0x81, 1319, 1326, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileFRDispatchStallsFromBranchAbortToRetire */
+	{ 0x000300D3, 0x82, 2850, 2857, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileFRDispatchStallsForSerialization */
+	{ 0x000300D4, 0x83, 3311, 3318, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileFRDispachStallsForSegmentLoad */
+	{ 0x000300D5, 0x84, 1597, 1604, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileFRDispatchStallsWhenReorderBufferFull */
+	{ 0x000300D6, 0x85,  636,  643, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileFRDispatchStallsWhenReservationStationsFull */
+	{ 0x000300D7, 0x86, 3710, 3717, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileFRDispatchStallsWhenFPUFull */
+	{ 0x000300D8, 0x87, 3989, 3996, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileFRDispatchStallsWhenLSFull */
+	{ 0x000300D9, 0x88, 1506, 1513, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileFRDispatchStallsWhenWaitingForAllQuiet */
+	{ 0x000300DA, 0x89,  245,  252, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileFRDispatchStallsWhenFarControlOrResyncBranchPending */
+	{ 0x00030FDB, 0x8A, 6360, 6367, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileFRFPUExceptions */
+	{ 0x000301DB, 0x8B, 1999, 2006, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileFRFPUExcpetionsx87ReclassMicroFaults */
+	{ 0x000302DB, 0x8C, 2349, 2356, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileFRFPUExceptionsSSERetypeMicroFaults */
+	{ 0x000304DB, 0x8D, 1911, 1918, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileFRFPUExceptionsSSEReclassMicroFaults */
+	{ 0x000308DB, 0x8E, 2605, 2612, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileFRFPUExceptionsSSEAndx87MicroTraps */
+	{ 0x000300DC, 0x8F, 3745, 3752, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileFRNumberOfBreakPointsForDR0 */
+	{ 0x000300DD, 0x90, 3780, 3787, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileFRNumberOfBreakPointsForDR1 */
+	{ 0x000300DE, 0x91, 3815, 3822, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileFRNumberOfBreakPointsForDR2 */
+	{ 0x000300DF, 0x92, 3850, 3857, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileFRNumberOfBreakPointsForDR3 */
+	{ 0x000307E0, 0x93, 2689, 2696, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileNBMemoryControllerPageAccessEvent */
+	{ 0x000301E0, 0x94, 1175, 1182, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileNBMemoryControllerPageAccessEventPageHit */
+	{ 0x000302E0, 0x95,  838,  845, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileNBMemoryControllerPageAccessEventPageMiss */
+	{ 0x000304E0, 0x96,  583,  590, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileNBMemoryControllerPageAccessEventPageConflict */
+	{ 0x000300E1, 0x97, 2478, 2485, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileNBMemoryControllerPageTableOverflow */
+	{ 0x000300E2, 0x98, 1127, 1134, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileNBMemoryControllerDRAMCommandSlotsMissed */
+	{ 0x000307E3, 0x99, 3568, 3575, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileNBMemoryControllerTurnAround */
+	{ 0x000301E3, 0x9A, 2930, 2937, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileNBMemoryControllerTurnAroundDIMM */
+	{ 0x000302E3, 0x9B, 1366, 1373, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileNBMemoryControllerTurnAroundReadToWrite */
+	{ 0x000304E3, 0x9C, 1413, 1420, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileNBMemoryControllerTurnAroundWriteToRead */
+	{ 0x00030FE4, 0x9D, 2970, 2977, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileNBMemoryControllerBypassCounter */
+	{ 0x000301E4, 0x9E,  687,  694, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileNBMemoryControllerBypassCounterHighPriority */
+	{ 0x000302E4, 0x9F,  788,  795, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileNBMemoryControllerBypassCounterLowPriority */
+	{ 0x000304E4, 0xA0,    0,    7, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileNBMemoryControllerBypassCounterDRAMControllerInterface */
+	{ 0x000308E4, 0xA1,  363,  370, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileNBMemoryControllerBypassCounterDRAMControllerQueue */
+	{ 0x00037FEB, 0xA2, 6452, 6459, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileNBSizedCommands */
+	{ 0x000301EB, 0xA3, 3162, 3169, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileNBSizedCommandsNonPostWrSzByte */
+	{ 0x000302EB, 0xA4, 3009, 3016, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileNBSizedCommandsNonPostWrSzDword */
+	{ 0x000304EB, 0xA5, 5138, 5145, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileNBSizedCommandsWrSzByte */
+	{ 0x000308EB, 0xA6, 4672, 4679, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileNBSizedCommandsWrSzDword */
+	{ 0x000310EB, 0xA7, 5107, 5114, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileNBSizedCommandsRdSzByte */
+	{ 0x000320EB, 0xA8, 4640, 4647, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileNBSizedCommandsRdSzDword */
+	{ 0x000340EB, 0xA9, 5351, 5358, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileNBSizedCommandsRdModWr */
+	{ 0x00030FEC, 0xAA, 6715, 6722, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileNBProbeResult */
+	{ 0x000301EC, 0xAB, 6119, 6126, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileNBProbeResultMiss */
+	{ 0x000302EC, 0xAC, 6313, 6320, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileNBProbeResultHit */
+	{ 0x000304EC, 0xAD, 1223, 1230, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileNBProbeResultHitDirtyWithoutMemoryCanceL */
+	{ 0x000308EC, 0xAE, 1822, 1829, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileNBProbeResultHitDirtyWithMemoryCancel */
+	{ 0x00030FF6, 0xAF, 3385, 3392, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileNBHyperTransportBus0Bandwidth */
+	{ 0x000301F6, 0xB0,  983,  990, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileNBHyperTransportBus0BandwidthCommandSent */
+	{ 0x000302F6, 0xB1, 1687, 1694, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileNBHyperTransportBus0BandwidthDataSent */
+	{ 0x000304F6, 0xB2,  421,  428, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileNBHyperTransportBus0BandwidthBufferReleaseSent */
+	{ 0x000308F6, 0xB3, 2087, 2094, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileNBHyperTransportBug0BandwidthNopSent */
+	{ 0x00030FF7, 0xB4, 3422, 3429, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileNBHyperTransportBus1Bandwidth */
+	{ 0x000301F7, 0xB5, 1031, 1038, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileNBHyperTransportBus1BandwidthCommandSent */
+	{ 0x000302F7, 0xB6, 1732, 1739, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileNBHyperTransportBus1BandwidthDataSent */
+	{ 0x000304F7, 0xB7,  475,  482, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileNBHyperTransportBus1BandwidthBufferReleaseSent */
+	{ 0x000308F7, 0xB8, 2175, 2182, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileNBHyperTransportBus1BandwidthNopSent */
+	{ 0x00030FF8, 0xB9, 3459, 3466, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileNBHyperTransportBus2Bandwidth */
+	{ 0x000301F8, 0xBA, 1079, 1086, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileNBHyperTransportBus2BandwidthCommandSent */
+	{ 0x000302F8, 0xBB, 1777, 1784, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileNBHyperTransportBus2BandwidthDataSent */
+	{ 0x000304F8, 0xBC,  529,  536, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileNBHyperTransportBus2BandwidthBufferReleaseSent */
+	{ 0x000308F8, 0xBD, 2435, 2442, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileNBHyperTransportBus2BandwidthNopSen */
+	{ 0x00031063, 0xBE, 6497, 6504, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileBUCleanToDirty */
+	{ 0x00032063, 0xBF, 6337, 6344, KPROF_SOURCE_TABLE_AMD64,       -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileBUSharedToDirty */
+	/* Later Intel: 5 rows from 215 */
+	{ 0x00000000, 0x20, 6912, 6919, KPROF_SOURCE_TABLE_INTEL_LATER, -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileLbrInserts */
+	{ 0x00000000, 0x21, 4608, 4615, KPROF_SOURCE_TABLE_INTEL_LATER, -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileInstructionsRetiredFixed */
+	{ 0x00000000, 0x22, 5169, 5176, KPROF_SOURCE_TABLE_INTEL_LATER, -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileUnhaltedCoreCyclesFixed */
+	{ 0x00000000, 0x23, 3604, 3611, KPROF_SOURCE_TABLE_INTEL_LATER, -1, KPROF_SOURCE_INTERVAL_HARDWARE, { 0 } }, /* ProfileUnhaltedReferenceCyclesFixed */
+	{ 0x00000000, 0x24, 6930, 6937, KPROF_SOURCE_TABLE_INTEL_LATER, -1, KPROF_SOURCE_INTERVAL_TIMER,    { 0 } }, /* ProfileTimerFixed */
+};
 /* clang-format on */
 
-KPROF_IMPL_INTERNAL const kprof_source_table_info *kprof_impl_interface_infos(void)
-{
-	static const kprof_source_table_info infos[KPROF_SOURCE_TABLE_COUNT] = {
-	        {KPROF_SOURCE_TABLE_GENERIC, 0, KPROF_CPUID_VENDOR_UNKNOWN, 0, 0, 25, 0x18, 0, 0},
-	        {KPROF_SOURCE_TABLE_DEFAULT, 1, KPROF_CPUID_VENDOR_UNKNOWN, 0, 0, 1, 0x0, 0, 0},
-	        {KPROF_SOURCE_TABLE_EMON, 1, KPROF_CPUID_VENDOR_INTEL, 0, 0, 13, 0x1F,
-	         KPROF_MSR_IA32_PERFEVTSEL_BASE, KPROF_MSR_IA32_PMC_BASE},
-	        {KPROF_SOURCE_TABLE_AMD64, 1, KPROF_CPUID_VENDOR_AMD, 4, 48, 176, 0xBF,
-	         KPROF_MSR_AMD_PERFEVTSEL_BASE, KPROF_MSR_AMD_PERFCTR_BASE},
-	        {KPROF_SOURCE_TABLE_INTEL_LATER, 0, KPROF_CPUID_VENDOR_UNKNOWN, 0, 0, 5, 0x24, 0,
-	         0},
-	};
-	return infos;
-}
+/* clang-format off */
+static const kprof_source_table_info kprof_impl_interface_infos[KPROF_SOURCE_TABLE_COUNT] = {
+	{ KPROF_SOURCE_TABLE_GENERIC, 0, KPROF_CPUID_VENDOR_UNKNOWN, 0, 0, 25, 0x18, 0, 0 }, /* generic */
+	{ KPROF_SOURCE_TABLE_DEFAULT, 1, KPROF_CPUID_VENDOR_UNKNOWN, 0, 0, 1, 0x0, 0, 0 }, /* default */
+	{ KPROF_SOURCE_TABLE_EMON, 1, KPROF_CPUID_VENDOR_INTEL, 0, 0, 13, 0x1F, KPROF_MSR_IA32_PERFEVTSEL_BASE, KPROF_MSR_IA32_PMC_BASE }, /* emon */
+	{ KPROF_SOURCE_TABLE_AMD64, 1, KPROF_CPUID_VENDOR_AMD, 4, 48, 176, 0xBF, KPROF_MSR_AMD_PERFEVTSEL_BASE, KPROF_MSR_AMD_PERFCTR_BASE }, /* amd64 */
+	{ KPROF_SOURCE_TABLE_INTEL_LATER, 0, KPROF_CPUID_VENDOR_UNKNOWN, 0, 0, 5, 0x24, 0, 0 }, /* intel_later */
+};
+/* clang-format on */
+
+typedef struct kprof_impl_source_table {
+	uint16_t first_row;    /* its first row in kprof_impl_source_rows */
+	uint16_t value_index;  /* where its run of kprof_impl_source_value_index starts */
+	uint16_t select_index; /* where its run of kprof_impl_source_select_index starts */
+} kprof_impl_source_table;
+/* Per table: its first row, where its value index and its select index start. */
+/* clang-format off */
+static const kprof_impl_source_table kprof_impl_source_tables[5] = {
+	{   0,   0,   0 }, /* generic */
+	{  25,  25,  25 }, /* default */
+	{  26,  26,  26 }, /* emon */
+	{  39,  58,  39 }, /* amd64 */
+	{ 215, 250, 215 }, /* intel_later */
+};
+/* clang-format on */
+
+/* value -> 1 + row within its table (0: no such source), one run per table. */
+/* clang-format off */
+static const uint8_t kprof_impl_source_value_index[287] = {
+	1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, /* generic: 1 + row for values 0..0x18 */
+	17, 18, 19, 20, 21, 22, 23, 24, 25,
+	1, /* default: 1 + row for values 0..0x0 */
+	1, 0, 2, 0, 0, 0, 3, 0, 0, 0, 4, 5, 0, 0, 0, 0, /* emon: 1 + row for values 0..0x1f */
+	0, 0, 0, 6, 0, 0, 0, 0, 0, 7, 8, 9, 10, 11, 12, 13,
+	1, 0, 2, 0, 0, 0, 3, 0, 4, 5, 0, 6, 0, 7, 0, 0, /* amd64: 1 + row for values 0..0xbf */
+	0, 0, 0, 0, 8, 9, 0, 0, 0, 10, 11, 12, 13, 14, 15, 16,
+	17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32,
+	33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48,
+	49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64,
+	65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80,
+	81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96,
+	97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112,
+	113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127, 128,
+	129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143, 144,
+	145, 146, 147, 148, 149, 150, 151, 152, 153, 154, 155, 156, 157, 158, 159, 160,
+	161, 162, 163, 164, 165, 166, 167, 168, 169, 170, 171, 172, 173, 174, 175, 176,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, /* intel_later: 1 + row for values 0..0x24 */
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	1, 2, 3, 4, 5,
+};
+/* clang-format on */
+
+/* Rows within each table sorted by select (then value), one run per table. */
+/* clang-format off */
+static const uint8_t kprof_impl_source_select_index[220] = {
+	0, /* generic 0x00000000 ProfileTime */
+	1, /* generic 0x00000000 ProfileAlignmentFixup */
+	2, /* generic 0x00000000 ProfileTotalIssues */
+	3, /* generic 0x00000000 ProfilePipelineDry */
+	4, /* generic 0x00000000 ProfileLoadInstructions */
+	5, /* generic 0x00000000 ProfilePipelineFrozen */
+	6, /* generic 0x00000000 ProfileBranchInstructions */
+	7, /* generic 0x00000000 ProfileTotalNonissues */
+	8, /* generic 0x00000000 ProfileDcacheMisses */
+	9, /* generic 0x00000000 ProfileIcacheMisses */
+	10, /* generic 0x00000000 ProfileCacheMisses */
+	11, /* generic 0x00000000 ProfileBranchMispredictions */
+	12, /* generic 0x00000000 ProfileStoreInstructions */
+	13, /* generic 0x00000000 ProfileFpInstructions */
+	14, /* generic 0x00000000 ProfileIntegerInstructions */
+	15, /* generic 0x00000000 Profile2Issue */
+	16, /* generic 0x00000000 Profile3Issue */
+	17, /* generic 0x00000000 Profile4Issue */
+	18, /* generic 0x00000000 ProfileSpecialInstructions */
+	19, /* generic 0x00000000 ProfileTotalCycles */
+	20, /* generic 0x00000000 ProfileIcacheIssues */
+	21, /* generic 0x00000000 ProfileDcacheAccesses */
+	22, /* generic 0x00000000 ProfileMemoryBarrierCycles */
+	23, /* generic 0x00000000 ProfileLoadLinkedIssues */
+	24, /* generic 0x00000000 ProfileMaximum */
+	0, /* default 0x00000000 ProfileTime */
+	0, /* emon 0x0003003C ProfileTime */
+	5, /* emon 0x0003003C ProfileTotalCycles */
+	6, /* emon 0x0003003C ProfileUnhaltedCoreCycles */
+	1, /* emon 0x000300C0 ProfileTotalIssues */
+	7, /* emon 0x000300C0 ProfileInstructionRetired */
+	2, /* emon 0x000300C4 ProfileBranchInstructions */
+	11, /* emon 0x000300C4 ProfileBranchInstructionRetired */
+	4, /* emon 0x000300C5 ProfileBranchMispredictions */
+	12, /* emon 0x000300C5 ProfileBranchMispredictsRetired */
+	8, /* emon 0x0003013C ProfileUnhaltedReferenceCycles */
+	3, /* emon 0x0003412E ProfileCacheMisses */
+	10, /* emon 0x0003412E ProfileLLCMisses */
+	9, /* emon 0x00034F2E ProfileLLCReference */
+	16, /* amd64 0x00030001 ProfileFPCyclesNoFPUOpsRetired */
+	17, /* amd64 0x00030002 ProfileFPDispatchedFPUOpsWithFastFlag */
+	26, /* amd64 0x00030021 ProfileLSResyncBySelfModifyingCode */
+	27, /* amd64 0x00030022 ProfileLSResyncBySnoop */
+	28, /* amd64 0x00030023 ProfileLSBuffer2Full */
+	29, /* amd64 0x00030024 ProfileLSLockedOperation */
+	30, /* amd64 0x00030025 ProfileLSLateCancelOperation */
+	31, /* amd64 0x00030026 ProfileLSRetiredCFLUSH */
+	32, /* amd64 0x00030027 ProfileLSRetiredCPUID */
+	8, /* amd64 0x00030040 ProfileDcacheAccesses */
+	33, /* amd64 0x00030040 ProfileDCAccess */
+	3, /* amd64 0x00030041 ProfileDcacheMisses */
+	34, /* amd64 0x00030041 ProfileDCMiss */
+	55, /* amd64 0x00030047 ProfileDCMisaligndDataReference */
+	56, /* amd64 0x00030048 ProfileDCLateCancelOfAccess */
+	57, /* amd64 0x00030049 ProfileDCEarlyCancelOfAccess */
+	0, /* amd64 0x00030076 ProfileTime */
+	7, /* amd64 0x00030080 ProfileIcacheIssues */
+	78, /* amd64 0x00030080 ProfileICFetch */
+	4, /* amd64 0x00030081 ProfileIcacheMisses */
+	79, /* amd64 0x00030081 ProfileICMiss */
+	80, /* amd64 0x00030082 ProfileICRefillFromL2 */
+	81, /* amd64 0x00030083 ProfileICRefillFromSystem */
+	82, /* amd64 0x00030084 ProfileICL1TLBMissL2TLBHit */
+	84, /* amd64 0x00030086 ProfileICResyncBySnoop */
+	85, /* amd64 0x00030087 ProfileICInstructionFetchStall */
+	86, /* amd64 0x00030088 ProfileICReturnStackHit */
+	87, /* amd64 0x00030089 ProfileICReturnStackOverflow */
+	1, /* amd64 0x000300C0 ProfileTotalIssues */
+	88, /* amd64 0x000300C0 ProfileFRRetiredx86Instructions */
+	89, /* amd64 0x000300C1 ProfileFRRetireduops */
+	2, /* amd64 0x000300C2 ProfileBranchInstructions */
+	90, /* amd64 0x000300C2 ProfileFRRetiredBranches */
+	5, /* amd64 0x000300C3 ProfileBranchMispredictions */
+	91, /* amd64 0x000300C3 ProfileFRRetiredBranchesMispredicted */
+	92, /* amd64 0x000300C4 ProfileFRRetiredTakenBranches */
+	93, /* amd64 0x000300C5 ProfileFRRetiredTakenBranchesMispredicted */
+	94, /* amd64 0x000300C6 ProfileFRRetiredFarControlTransfers */
+	95, /* amd64 0x000300C7 ProfileFRRetiredResyncsNonControlTransferBranches */
+	96, /* amd64 0x000300C8 ProfileFRRetiredNearReturns */
+	97, /* amd64 0x000300C9 ProfileFRRetiredNearReturnsMispredicted */
+	98, /* amd64 0x000300CA ProfileFRRetiredTakenBranchMispredictedByAddressMiscompare */
+	108, /* amd64 0x000300CD ProfileFRInterruptsMaskedCycles */
+	109, /* amd64 0x000300CE ProfileFRInterruptsMaskedWhilePendingCycles */
+	110, /* amd64 0x000300CF ProfileFRTakenHardwareInterrupts */
+	111, /* amd64 0x000300D0 ProfileFRNothingToDispatch */
+	112, /* amd64 0x000300D1 ProfileFRDispatchStalls */
+	113, /* amd64 0x000300D2 ProfileFRDispatchStallsFromBranchAbortToRetire */
+	114, /* amd64 0x000300D3 ProfileFRDispatchStallsForSerialization */
+	115, /* amd64 0x000300D4 ProfileFRDispachStallsForSegmentLoad */
+	116, /* amd64 0x000300D5 ProfileFRDispatchStallsWhenReorderBufferFull */
+	117, /* amd64 0x000300D6 ProfileFRDispatchStallsWhenReservationStationsFull */
+	118, /* amd64 0x000300D7 ProfileFRDispatchStallsWhenFPUFull */
+	119, /* amd64 0x000300D8 ProfileFRDispatchStallsWhenLSFull */
+	120, /* amd64 0x000300D9 ProfileFRDispatchStallsWhenWaitingForAllQuiet */
+	121, /* amd64 0x000300DA ProfileFRDispatchStallsWhenFarControlOrResyncBranchPending */
+	127, /* amd64 0x000300DC ProfileFRNumberOfBreakPointsForDR0 */
+	128, /* amd64 0x000300DD ProfileFRNumberOfBreakPointsForDR1 */
+	129, /* amd64 0x000300DE ProfileFRNumberOfBreakPointsForDR2 */
+	130, /* amd64 0x000300DF ProfileFRNumberOfBreakPointsForDR3 */
+	135, /* amd64 0x000300E1 ProfileNBMemoryControllerPageTableOverflow */
+	136, /* amd64 0x000300E2 ProfileNBMemoryControllerDRAMCommandSlotsMissed */
+	10, /* amd64 0x00030100 ProfileFPDispatchedFPUOpsAddExcludeJunk */
+	19, /* amd64 0x00030120 ProfileLSSegmentRegisterLoadES */
+	36, /* amd64 0x00030142 ProfileDCRefillFromL2Invalid */
+	42, /* amd64 0x00030143 ProfileDCRefillFromSystemInvalid */
+	48, /* amd64 0x00030144 ProfileDCRefillCopyBackInvalid */
+	59, /* amd64 0x0003014A ProfileDCOneBitECCErrorScrubberError */
+	62, /* amd64 0x0003014B ProfileDCDispatchedPrefetchInstructionsLoad */
+	66, /* amd64 0x0003017D ProfileBUInternalL2RequestICFill */
+	72, /* amd64 0x0003017E ProfileBUFillRequestMissedInL2ICFill */
+	76, /* amd64 0x0003017F ProfileBUFillIntoL2DirtyL2Victim */
+	100, /* amd64 0x000301CB ProfileFRRetiredFPUInstructionsx87 */
+	105, /* amd64 0x000301CC ProfileFRRetiredFastpathDoubleOpInstructionsLowOpInPosition0 */
+	123, /* amd64 0x000301DB ProfileFRFPUExcpetionsx87ReclassMicroFaults */
+	132, /* amd64 0x000301E0 ProfileNBMemoryControllerPageAccessEventPageHit */
+	138, /* amd64 0x000301E3 ProfileNBMemoryControllerTurnAroundDIMM */
+	142, /* amd64 0x000301E4 ProfileNBMemoryControllerBypassCounterHighPriority */
+	147, /* amd64 0x000301EB ProfileNBSizedCommandsNonPostWrSzByte */
+	155, /* amd64 0x000301EC ProfileNBProbeResultMiss */
+	160, /* amd64 0x000301F6 ProfileNBHyperTransportBus0BandwidthCommandSent */
+	165, /* amd64 0x000301F7 ProfileNBHyperTransportBus1BandwidthCommandSent */
+	170, /* amd64 0x000301F8 ProfileNBHyperTransportBus2BandwidthCommandSent */
+	11, /* amd64 0x00030200 ProfileFPDispatchedFPUOpsMulExcludeJunk */
+	20, /* amd64 0x00030220 ProfileLSSegmentRegisterLoadCS */
+	37, /* amd64 0x00030242 ProfileDCRefillFromL2Shared */
+	43, /* amd64 0x00030243 ProfileDCRefillFromSystemShared */
+	49, /* amd64 0x00030244 ProfileDCRefillCopyBackShared */
+	60, /* amd64 0x0003024A ProfileDCOneBitECCErrorPiggybackScrubberError */
+	63, /* amd64 0x0003024B ProfileDCDispatchedPrefetchInstructionsStore */
+	67, /* amd64 0x0003027D ProfileBUInternalL2RequestDCFill */
+	73, /* amd64 0x0003027E ProfileBUFillRequestMissedInL2DCFill */
+	77, /* amd64 0x0003027F ProfileBUFillIntoL2VictimFromL1 */
+	101, /* amd64 0x000302CB ProfileFRRetiredFPUInstructionsMMXAnd3DNow */
+	106, /* amd64 0x000302CC ProfileFRRetiredFastpathDoubleOpInstructionsLowOpInPosition1 */
+	124, /* amd64 0x000302DB ProfileFRFPUExceptionsSSERetypeMicroFaults */
+	133, /* amd64 0x000302E0 ProfileNBMemoryControllerPageAccessEventPageMiss */
+	139, /* amd64 0x000302E3 ProfileNBMemoryControllerTurnAroundReadToWrite */
+	143, /* amd64 0x000302E4 ProfileNBMemoryControllerBypassCounterLowPriority */
+	148, /* amd64 0x000302EB ProfileNBSizedCommandsNonPostWrSzDword */
+	156, /* amd64 0x000302EC ProfileNBProbeResultHit */
+	161, /* amd64 0x000302F6 ProfileNBHyperTransportBus0BandwidthDataSent */
+	166, /* amd64 0x000302F7 ProfileNBHyperTransportBus1BandwidthDataSent */
+	171, /* amd64 0x000302F8 ProfileNBHyperTransportBus2BandwidthDataSent */
+	58, /* amd64 0x0003034A ProfileDCOneBitECCError */
+	75, /* amd64 0x0003037F ProfileBUFillIntoL2 */
+	83, /* amd64 0x00030385 ProfileICL1TLBMissL2TLBMiss */
+	12, /* amd64 0x00030400 ProfileFPDispatchedFPUOpsStoreExcludeJunk */
+	21, /* amd64 0x00030420 ProfileLSSegmentRegisterLoadSS */
+	38, /* amd64 0x00030442 ProfileDCRefillFromL2Exclusive */
+	44, /* amd64 0x00030443 ProfileDCRefillFromSystemExclusive */
+	50, /* amd64 0x00030444 ProfileDCRefillCopyBackExclusive */
+	64, /* amd64 0x0003044B ProfileDCDispatchedPrefetchInstructionsNTA */
+	68, /* amd64 0x0003047D ProfileBUInternalL2RequestTLBReload */
+	74, /* amd64 0x0003047E ProfileBUFillRequestMissedInL2TLBLoad */
+	102, /* amd64 0x000304CB ProfileFRRetiredFPUInstructionsPackedSSEAndSSE2 */
+	107, /* amd64 0x000304CC ProfileFRRetiredFastpathDoubleOpInstructionsLowOpInPosition2 */
+	125, /* amd64 0x000304DB ProfileFRFPUExceptionsSSEReclassMicroFaults */
+	134, /* amd64 0x000304E0 ProfileNBMemoryControllerPageAccessEventPageConflict */
+	140, /* amd64 0x000304E3 ProfileNBMemoryControllerTurnAroundWriteToRead */
+	144, /* amd64 0x000304E4 ProfileNBMemoryControllerBypassCounterDRAMControllerInterface */
+	149, /* amd64 0x000304EB ProfileNBSizedCommandsWrSzByte */
+	157, /* amd64 0x000304EC ProfileNBProbeResultHitDirtyWithoutMemoryCanceL */
+	162, /* amd64 0x000304F6 ProfileNBHyperTransportBus0BandwidthBufferReleaseSent */
+	167, /* amd64 0x000304F7 ProfileNBHyperTransportBus1BandwidthBufferReleaseSent */
+	172, /* amd64 0x000304F8 ProfileNBHyperTransportBus2BandwidthBufferReleaseSent */
+	53, /* amd64 0x00030745 ProfileDCL1DTLBMissL2DTLBHit */
+	54, /* amd64 0x00030746 ProfileDCL1DTLBMissL2DTLBMiss */
+	61, /* amd64 0x0003074B ProfileDCDispatchedPrefetchInstructions */
+	71, /* amd64 0x0003077E ProfileBUFillRequestMissedInL2 */
+	104, /* amd64 0x000307CC ProfileFRRetiredFastpathDoubleOpInstructions */
+	131, /* amd64 0x000307E0 ProfileNBMemoryControllerPageAccessEvent */
+	137, /* amd64 0x000307E3 ProfileNBMemoryControllerTurnAround */
+	13, /* amd64 0x00030800 ProfileFPDispatchedFPUOpsAddJunk */
+	22, /* amd64 0x00030820 ProfileLSSegmentRegisterLoadDS */
+	39, /* amd64 0x00030842 ProfileDCRefillFromL2Owner */
+	45, /* amd64 0x00030843 ProfileDCRefillFromSystemOwner */
+	51, /* amd64 0x00030844 ProfileDCRefillCopyBackOwner */
+	69, /* amd64 0x0003087D ProfileBUInternalL2RequestTagSnoopRequest */
+	103, /* amd64 0x000308CB ProfileFRRetiredFPUInstructionsScalarSSEAndSSE2 */
+	126, /* amd64 0x000308DB ProfileFRFPUExceptionsSSEAndx87MicroTraps */
+	145, /* amd64 0x000308E4 ProfileNBMemoryControllerBypassCounterDRAMControllerQueue */
+	150, /* amd64 0x000308EB ProfileNBSizedCommandsWrSzDword */
+	158, /* amd64 0x000308EC ProfileNBProbeResultHitDirtyWithMemoryCancel */
+	163, /* amd64 0x000308F6 ProfileNBHyperTransportBug0BandwidthNopSent */
+	168, /* amd64 0x000308F7 ProfileNBHyperTransportBus1BandwidthNopSent */
+	173, /* amd64 0x000308F8 ProfileNBHyperTransportBus2BandwidthNopSen */
+	6, /* amd64 0x00030FCB ProfileFpInstructions */
+	99, /* amd64 0x00030FCB ProfileFRRetiredFPUInstructions */
+	122, /* amd64 0x00030FDB ProfileFRFPUExceptions */
+	141, /* amd64 0x00030FE4 ProfileNBMemoryControllerBypassCounter */
+	154, /* amd64 0x00030FEC ProfileNBProbeResult */
+	159, /* amd64 0x00030FF6 ProfileNBHyperTransportBus0Bandwidth */
+	164, /* amd64 0x00030FF7 ProfileNBHyperTransportBus1Bandwidth */
+	169, /* amd64 0x00030FF8 ProfileNBHyperTransportBus2Bandwidth */
+	14, /* amd64 0x00031000 ProfileFPDispatchedFPUOpsMulJunk */
+	23, /* amd64 0x00031020 ProfileLSSegmentRegisterLoadFS */
+	40, /* amd64 0x00031042 ProfileDCRefillFromL2Modified */
+	46, /* amd64 0x00031043 ProfileDCRefillFromSystemModified */
+	52, /* amd64 0x00031044 ProfileDCRefillCopyBackModified */
+	174, /* amd64 0x00031063 ProfileBUCleanToDirty */
+	70, /* amd64 0x0003107D ProfileBUInternalL2RequestCancelledRequest */
+	151, /* amd64 0x000310EB ProfileNBSizedCommandsRdSzByte */
+	35, /* amd64 0x00031F42 ProfileDCRefillFromL2 */
+	41, /* amd64 0x00031F43 ProfileDCRefillFromSystem */
+	47, /* amd64 0x00031F44 ProfileDCRefillCopyBack */
+	65, /* amd64 0x00031F7D ProfileBUInternalL2Request */
+	15, /* amd64 0x00032000 ProfileFPDispatchedFPUOpsStoreJunk */
+	24, /* amd64 0x00032020 ProfileLSSegmentRegisterLoadGS */
+	175, /* amd64 0x00032063 ProfileBUSharedToDirty */
+	152, /* amd64 0x000320EB ProfileNBSizedCommandsRdSzDword */
+	9, /* amd64 0x00033F00 ProfileFPDispatchedFPUOps */
+	25, /* amd64 0x00034020 ProfileLSSegmentRegisterLoadHS */
+	153, /* amd64 0x000340EB ProfileNBSizedCommandsRdModWr */
+	18, /* amd64 0x00037F20 ProfileLSSegmentRegisterLoad */
+	146, /* amd64 0x00037FEB ProfileNBSizedCommands */
+	0, /* intel_later 0x00000000 ProfileLbrInserts */
+	1, /* intel_later 0x00000000 ProfileInstructionsRetiredFixed */
+	2, /* intel_later 0x00000000 ProfileUnhaltedCoreCyclesFixed */
+	3, /* intel_later 0x00000000 ProfileUnhaltedReferenceCyclesFixed */
+	4, /* intel_later 0x00000000 ProfileTimerFixed */
+};
+/* clang-format on */
 
 KPROF_API const kprof_source_interval_info *
 kprof_source_interval_info_by_id(kprof_source_interval c)
@@ -10088,116 +10421,544 @@ kprof_source_interval_info_by_id(kprof_source_interval c)
 }
 
 #ifndef KPROF_NO_NAMES
-KPROF_API const char *kprof_source_table_name(kprof_source_table table)
-{
-	static const char names[] = "generic\0"
-	                            "default\0"
-	                            "emon\0"
-	                            "amd64\0"
-	                            "intel-later\0";
-	static const uint8_t offset[KPROF_SOURCE_TABLE_COUNT] = {
-	        0, 8, 16, 21, 27,
-	};
-	return (unsigned)table < KPROF_SOURCE_TABLE_COUNT ? names + offset[table] : NULL;
-}
-#endif
+/* The pool of the source names and descriptions (a description is often the tail of a name):
+ * each string NUL-terminated, at the offset on its left, then 7 spare zero bytes. In parts of
+ * at most 4000 bytes, one literal each (C99 promises 4095), read as one object. */
+/* clang-format off */
+static const struct {
+	char part0[3989];
+	char part1[3110 + 7];
+} kprof_impl_source_pool = {
+	/*    0 */ "ProfileNBMemoryControllerBypassCounterDRAMControllerInterface\0"
+	/*   62 */ "ProfileFRRetiredFastpathDoubleOpInstructionsLowOpInPosition0\0"
+	/*  123 */ "ProfileFRRetiredFastpathDoubleOpInstructionsLowOpInPosition1\0"
+	/*  184 */ "ProfileFRRetiredFastpathDoubleOpInstructionsLowOpInPosition2\0"
+	/*  245 */ "ProfileFRDispatchStallsWhenFarControlOrResyncBranchPending\0"
+	/*  304 */ "ProfileFRRetiredTakenBranchMispredictedByAddressMiscompare\0"
+	/*  363 */ "ProfileNBMemoryControllerBypassCounterDRAMControllerQueue\0"
+	/*  421 */ "ProfileNBHyperTransportBus0BandwidthBufferReleaseSent\0"
+	/*  475 */ "ProfileNBHyperTransportBus1BandwidthBufferReleaseSent\0"
+	/*  529 */ "ProfileNBHyperTransportBus2BandwidthBufferReleaseSent\0"
+	/*  583 */ "ProfileNBMemoryControllerPageAccessEventPageConflict\0"
+	/*  636 */ "ProfileFRDispatchStallsWhenReservationStationsFull\0"
+	/*  687 */ "ProfileNBMemoryControllerBypassCounterHighPriority\0"
+	/*  738 */ "ProfileFRRetiredResyncsNonControlTransferBranches\0"
+	/*  788 */ "ProfileNBMemoryControllerBypassCounterLowPriority\0"
+	/*  838 */ "ProfileNBMemoryControllerPageAccessEventPageMiss\0"
+	/*  887 */ "ProfileFRRetiredFPUInstructionsPackedSSEAndSSE2\0"
+	/*  935 */ "ProfileFRRetiredFPUInstructionsScalarSSEAndSSE2\0"
+	/*  983 */ "ProfileNBHyperTransportBus0BandwidthCommandSent\0"
+	/* 1031 */ "ProfileNBHyperTransportBus1BandwidthCommandSent\0"
+	/* 1079 */ "ProfileNBHyperTransportBus2BandwidthCommandSent\0"
+	/* 1127 */ "ProfileNBMemoryControllerDRAMCommandSlotsMissed\0"
+	/* 1175 */ "ProfileNBMemoryControllerPageAccessEventPageHit\0"
+	/* 1223 */ "ProfileNBProbeResultHitDirtyWithoutMemoryCanceL\0"
+	/* 1271 */ "ProfileNBProbeResultHitDirtyWithoutMemoryCancel\0"
+	/* 1319 */ "ProfileFRDispatchStallsFromBranchAbortToRetire\0"
+	/* 1366 */ "ProfileNBMemoryControllerTurnAroundReadToWrite\0"
+	/* 1413 */ "ProfileNBMemoryControllerTurnAroundWriteToRead\0"
+	/* 1460 */ "ProfileDCOneBitECCErrorPiggybackScrubberError\0"
+	/* 1506 */ "ProfileFRDispatchStallsWhenWaitingForAllQuiet\0"
+	/* 1552 */ "ProfileDCDispatchedPrefetchInstructionsStore\0"
+	/* 1597 */ "ProfileFRDispatchStallsWhenReorderBufferFull\0"
+	/* 1642 */ "ProfileFRRetiredFastpathDoubleOpInstructions\0"
+	/* 1687 */ "ProfileNBHyperTransportBus0BandwidthDataSent\0"
+	/* 1732 */ "ProfileNBHyperTransportBus1BandwidthDataSent\0"
+	/* 1777 */ "ProfileNBHyperTransportBus2BandwidthDataSent\0"
+	/* 1822 */ "ProfileNBProbeResultHitDirtyWithMemoryCancel\0"
+	/* 1867 */ "ProfileDCDispatchedPrefetchInstructionsLoad\0"
+	/* 1911 */ "ProfileFRFPUExceptionsSSEReclassMicroFaults\0"
+	/* 1955 */ "ProfileFRFPUExceptionsx87ReclassMicroFaults\0"
+	/* 1999 */ "ProfileFRFPUExcpetionsx87ReclassMicroFaults\0"
+	/* 2043 */ "ProfileFRInterruptsMaskedWhilePendingCycles\0"
+	/* 2087 */ "ProfileNBHyperTransportBug0BandwidthNopSent\0"
+	/* 2131 */ "ProfileNBHyperTransportBus0BandwidthNopSent\0"
+	/* 2175 */ "ProfileNBHyperTransportBus1BandwidthNopSent\0"
+	/* 2219 */ "ProfileNBHyperTransportBus2BandwidthNopSent\0"
+	/* 2263 */ "ProfileBUInternalL2RequestCancelledRequest\0"
+	/* 2306 */ "ProfileDCDispatchedPrefetchInstructionsNTA\0"
+	/* 2349 */ "ProfileFRFPUExceptionsSSERetypeMicroFaults\0"
+	/* 2392 */ "ProfileFRRetiredFPUInstructionsMMXAnd3DNow\0"
+	/* 2435 */ "ProfileNBHyperTransportBus2BandwidthNopSen\0"
+	/* 2478 */ "ProfileNBMemoryControllerPageTableOverflow\0"
+	/* 2521 */ "ProfileBUInternalL2RequestTagSnoopRequest\0"
+	/* 2563 */ "ProfileFPDispatchedFPUOpsStoreExcludeJunk\0"
+	/* 2605 */ "ProfileFRFPUExceptionsSSEAndx87MicroTraps\0"
+	/* 2647 */ "ProfileFRRetiredTakenBranchesMispredicted\0"
+	/* 2689 */ "ProfileNBMemoryControllerPageAccessEvent\0"
+	/* 2730 */ "ProfileDCDispatchedPrefetchInstructions\0"
+	/* 2770 */ "ProfileFPDispatchedFPUOpsAddExcludeJunk\0"
+	/* 2810 */ "ProfileFPDispatchedFPUOpsMulExcludeJunk\0"
+	/* 2850 */ "ProfileFRDispatchStallsForSerialization\0"
+	/* 2890 */ "ProfileFRRetiredNearReturnsMispredicted\0"
+	/* 2930 */ "ProfileNBMemoryControllerTurnAroundDIMM\0"
+	/* 2970 */ "ProfileNBMemoryControllerBypassCounter\0"
+	/* 3009 */ "ProfileNBSizedCommandsNonPostWrSzDword\0"
+	/* 3048 */ "ProfileBUFillRequestMissedInL2TLBLoad\0"
+	/* 3086 */ "ProfileFPDispatchedFPUOpsWithFastFlag\0"
+	/* 3124 */ "ProfileFRDispatchStallsForSegmentLoad\0"
+	/* 3162 */ "ProfileNBSizedCommandsNonPostWrSzByte\0"
+	/* 3200 */ "ProfileBUFillRequestMissedInL2DCFill\0"
+	/* 3237 */ "ProfileBUFillRequestMissedInL2ICFill\0"
+	/* 3274 */ "ProfileDCOneBitECCErrorScrubberError\0"
+	/* 3311 */ "ProfileFRDispachStallsForSegmentLoad\0"
+	/* 3348 */ "ProfileFRRetiredBranchesMispredicted\0"
+	/* 3385 */ "ProfileNBHyperTransportBus0Bandwidth\0"
+	/* 3422 */ "ProfileNBHyperTransportBus1Bandwidth\0"
+	/* 3459 */ "ProfileNBHyperTransportBus2Bandwidth\0"
+	/* 3496 */ "ProfileBUInternalL2RequestTLBReload\0"
+	/* 3532 */ "ProfileFRRetiredFarControlTransfers\0"
+	/* 3568 */ "ProfileNBMemoryControllerTurnAround\0"
+	/* 3604 */ "ProfileUnhaltedReferenceCyclesFixed\0"
+	/* 3640 */ "ProfileDCRefillFromSystemExclusive\0"
+	/* 3675 */ "ProfileFPDispatchedFPUOpsStoreJunk\0"
+	/* 3710 */ "ProfileFRDispatchStallsWhenFPUFull\0"
+	/* 3745 */ "ProfileFRNumberOfBreakPointsForDR0\0"
+	/* 3780 */ "ProfileFRNumberOfBreakPointsForDR1\0"
+	/* 3815 */ "ProfileFRNumberOfBreakPointsForDR2\0"
+	/* 3850 */ "ProfileFRNumberOfBreakPointsForDR3\0"
+	/* 3885 */ "ProfileFRRetiredFPUInstructionsx87\0"
+	/* 3920 */ "ProfileLSResyncBySelfModifyingCode\0"
+	/* 3955 */ "ProfileDCRefillFromSystemModified",
+	/* 3989 */ "ProfileFRDispatchStallsWhenLSFull\0"
+	/* 4023 */ "ProfileBUFillIntoL2DirtyL2Victim\0"
+	/* 4056 */ "ProfileBUInternalL2RequestDCFill\0"
+	/* 4089 */ "ProfileBUInternalL2RequestICFill\0"
+	/* 4122 */ "ProfileDCMisalignedDataReference\0"
+	/* 4155 */ "ProfileDCRefillCopyBackExclusive\0"
+	/* 4188 */ "ProfileDCRefillFromSystemInvalid\0"
+	/* 4221 */ "ProfileFPDispatchedFPUOpsAddJunk\0"
+	/* 4254 */ "ProfileFPDispatchedFPUOpsMulJunk\0"
+	/* 4287 */ "ProfileFRTakenHardwareInterrupts\0"
+	/* 4320 */ "ProfileBUFillIntoL2VictimFromL1\0"
+	/* 4352 */ "ProfileBranchInstructionRetired\0"
+	/* 4384 */ "ProfileBranchMispredictsRetired\0"
+	/* 4416 */ "ProfileDCMisaligndDataReference\0"
+	/* 4448 */ "ProfileDCRefillCopyBackModified\0"
+	/* 4480 */ "ProfileDCRefillFromSystemShared\0"
+	/* 4512 */ "ProfileFRInterruptsMaskedCycles\0"
+	/* 4544 */ "ProfileFRRetiredFPUInstructions\0"
+	/* 4576 */ "ProfileFRRetiredx86Instructions\0"
+	/* 4608 */ "ProfileInstructionsRetiredFixed\0"
+	/* 4640 */ "ProfileNBSizedCommandsRdSzDword\0"
+	/* 4672 */ "ProfileNBSizedCommandsWrSzDword\0"
+	/* 4704 */ "ProfileBUFillRequestMissedInL2\0"
+	/* 4735 */ "ProfileDCRefillCopyBackInvalid\0"
+	/* 4766 */ "ProfileDCRefillFromL2Exclusive\0"
+	/* 4797 */ "ProfileDCRefillFromSystemOwner\0"
+	/* 4828 */ "ProfileFPCyclesNoFPUOpsRetired\0"
+	/* 4859 */ "ProfileICInstructionFetchStall\0"
+	/* 4890 */ "ProfileLSSegmentRegisterLoadCS\0"
+	/* 4921 */ "ProfileLSSegmentRegisterLoadDS\0"
+	/* 4952 */ "ProfileLSSegmentRegisterLoadES\0"
+	/* 4983 */ "ProfileLSSegmentRegisterLoadFS\0"
+	/* 5014 */ "ProfileLSSegmentRegisterLoadGS\0"
+	/* 5045 */ "ProfileLSSegmentRegisterLoadHS\0"
+	/* 5076 */ "ProfileLSSegmentRegisterLoadSS\0"
+	/* 5107 */ "ProfileNBSizedCommandsRdSzByte\0"
+	/* 5138 */ "ProfileNBSizedCommandsWrSzByte\0"
+	/* 5169 */ "ProfileUnhaltedCoreCyclesFixed\0"
+	/* 5200 */ "ProfileUnhaltedReferenceCycles\0"
+	/* 5231 */ "ProfileDCL1DTLBMissL2DTLBMiss\0"
+	/* 5261 */ "ProfileDCRefillCopyBackShared\0"
+	/* 5291 */ "ProfileDCRefillFromL2Modified\0"
+	/* 5321 */ "ProfileFRRetiredTakenBranches\0"
+	/* 5351 */ "ProfileNBSizedCommandsRdModWr\0"
+	/* 5381 */ "ProfileDCEarlyCancelOfAccess\0"
+	/* 5410 */ "ProfileDCL1DTLBMissL2DTLBHit\0"
+	/* 5439 */ "ProfileDCRefillCopyBackOwner\0"
+	/* 5468 */ "ProfileDCRefillFromL2Invalid\0"
+	/* 5497 */ "ProfileICReturnStackOverflow\0"
+	/* 5526 */ "ProfileLSLateCancelOperation\0"
+	/* 5555 */ "ProfileLSSegmentRegisterLoad\0"
+	/* 5584 */ "ProfileBranchMispredictions\0"
+	/* 5612 */ "ProfileDCLateCancelOfAccess\0"
+	/* 5640 */ "ProfileDCRefillFromL2Shared\0"
+	/* 5668 */ "ProfileFRRetiredNearReturns\0"
+	/* 5696 */ "ProfileICL1TLBMissL2TLBMiss\0"
+	/* 5724 */ "ProfileBUInternalL2Request\0"
+	/* 5751 */ "ProfileDCRefillFromL2Owner\0"
+	/* 5778 */ "ProfileFRNothingToDispatch\0"
+	/* 5805 */ "ProfileICL1TLBMissL2TLBHit\0"
+	/* 5832 */ "ProfileIntegerInstructions\0"
+	/* 5859 */ "ProfileMemoryBarrierCycles\0"
+	/* 5886 */ "ProfileSpecialInstructions\0"
+	/* 5913 */ "ProfileBranchInstructions\0"
+	/* 5939 */ "ProfileDCRefillFromSystem\0"
+	/* 5965 */ "ProfileFPDispatchedFPUOps\0"
+	/* 5991 */ "ProfileICRefillFromSystem\0"
+	/* 6017 */ "ProfileInstructionRetired\0"
+	/* 6043 */ "ProfileUnhaltedCoreCycles\0"
+	/* 6069 */ "ProfileFRRetiredBranches\0"
+	/* 6094 */ "ProfileLSLockedOperation\0"
+	/* 6119 */ "ProfileNBProbeResultMiss\0"
+	/* 6144 */ "ProfileStoreInstructions\0"
+	/* 6169 */ "ProfileDCOneBitECCError\0"
+	/* 6193 */ "ProfileDCRefillCopyBack\0"
+	/* 6217 */ "ProfileFRDispatchStalls\0"
+	/* 6241 */ "ProfileICReturnStackHit\0"
+	/* 6265 */ "ProfileLoadInstructions\0"
+	/* 6289 */ "ProfileLoadLinkedIssues\0"
+	/* 6313 */ "ProfileNBProbeResultHit\0"
+	/* 6337 */ "ProfileBUSharedToDirty\0"
+	/* 6360 */ "ProfileFRFPUExceptions\0"
+	/* 6383 */ "ProfileICResyncBySnoop\0"
+	/* 6406 */ "ProfileLSResyncBySnoop\0"
+	/* 6429 */ "ProfileLSRetiredCFLUSH\0"
+	/* 6452 */ "ProfileNBSizedCommands\0"
+	/* 6475 */ "ProfileAlignmentFixup\0"
+	/* 6497 */ "ProfileBUCleanToDirty\0"
+	/* 6519 */ "ProfileDCRefillFromL2\0"
+	/* 6541 */ "ProfileDcacheAccesses\0"
+	/* 6563 */ "ProfileFpInstructions\0"
+	/* 6585 */ "ProfileICRefillFromL2\0"
+	/* 6607 */ "ProfileLSRetiredCPUID\0"
+	/* 6629 */ "ProfilePipelineFrozen\0"
+	/* 6651 */ "ProfileTotalNonissues\0"
+	/* 6673 */ "ProfileFRRetireduops\0"
+	/* 6694 */ "ProfileLSBuffer2Full\0"
+	/* 6715 */ "ProfileNBProbeResult\0"
+	/* 6736 */ "ProfileBUFillIntoL2\0"
+	/* 6756 */ "ProfileDcacheMisses\0"
+	/* 6776 */ "ProfileIcacheIssues\0"
+	/* 6796 */ "ProfileIcacheMisses\0"
+	/* 6816 */ "ProfileLLCReference\0"
+	/* 6836 */ "ProfileCacheMisses\0"
+	/* 6855 */ "ProfilePipelineDry\0"
+	/* 6874 */ "ProfileTotalCycles\0"
+	/* 6893 */ "ProfileTotalIssues\0"
+	/* 6912 */ "ProfileLbrInserts\0"
+	/* 6930 */ "ProfileTimerFixed\0"
+	/* 6948 */ "ProfileLLCMisses\0"
+	/* 6965 */ "ProfileDCAccess\0"
+	/* 6981 */ "ProfileICFetch\0"
+	/* 6996 */ "ProfileMaximum\0"
+	/* 7011 */ "Profile2Issue\0"
+	/* 7025 */ "Profile3Issue\0"
+	/* 7039 */ "Profile4Issue\0"
+	/* 7053 */ "ProfileDCMiss\0"
+	/* 7067 */ "ProfileICMiss\0"
+	/* 7081 */ "ProfileTime\0"
+	/* 7093 */ "Timer",
+};
+KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_impl_source_pool) == 7106, kprof_impl_source_pool_size);
+/* clang-format on */
 
-/* Where each table starts in the rows, the value index and the select index. */
-KPROF_IMPL_INTERNAL uint16_t kprof_impl_table_start(unsigned table)
-{
-	static const uint16_t start[KPROF_SOURCE_TABLE_COUNT] = {
-	        0, 25, 26, 39, 215,
-	};
-	return start[table];
-}
-
-KPROF_IMPL_INTERNAL uint16_t kprof_impl_value_index_start(unsigned table)
-{
-	static const uint16_t start[KPROF_SOURCE_TABLE_COUNT] = {
-	        0, 25, 26, 58, 250,
-	};
-	return start[table];
-}
-
-KPROF_IMPL_INTERNAL uint16_t kprof_impl_select_index_start(unsigned table)
-{
-	static const uint16_t start[KPROF_SOURCE_TABLE_COUNT] = {
-	        0, 25, 26, 39, 215,
-	};
-	return start[table];
-}
+/* The pool of the names: each string NUL-terminated, at the offset on its left. */
+/* clang-format off */
+static const char kprof_impl_interface_name_pool[39] =
+	/*  0 */ "generic\0"
+	/*  8 */ "default\0"
+	/* 16 */ "emon\0"
+	/* 21 */ "amd64\0"
+	/* 27 */ "intel-later";
+/* clang-format on */
 
 /* clang-format off */
-/* value -> 1 + row within its table (0 = no such source), one run per table. */
-KPROF_IMPL_INTERNAL const uint8_t *kprof_impl_value_index(void)
-{
-	static const uint8_t index[] = "\1\2\3\4\5\6\7\10\11\12\13\14\15\16\17\20\21\22\23\24\25\26\27\30\31\1\1\0\2\0\0\0\3\0\0\0\4\5\0\0\0\0\0\0\0\6\0\0\0\0\0\7\10\11\12\13\14\15\1\0\2\0\0\0"
-	    "\3\0\4\5\0\6\0\7\0\0\0\0\0\0\10\11\0\0\0\12\13\14\15\16\17\20\21\22\23\24\25\26\27\30\31\32\33\34\35\36\37\40\41\42\43\44\45\46\47\50\51\52\53\54\55\56\57\60\61\62\63\64\65\66"
-	    "\67\70\71\72\73\74\75\76\77\100\101\102\103\104\105\106\107\110\111\112\113\114\115\116\117\120\121\122\123\124\125\126\127\130\131\132\133\134\135\136\137\140\141\142\143\144\145\146\147\150\151\152\153\154\155\156\157\160\161\162\163\164\165\166"
-	    "\167\170\171\172\173\174\175\176\177\200\201\202\203\204\205\206\207\210\211\212\213\214\215\216\217\220\221\222\223\224\225\226\227\230\231\232\233\234\235\236\237\240\241\242\243\244\245\246\247\250\251\252\253\254\255\256\257\260\0\0\0\0\0\0"
-	    "\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\1\2\3\4\5";
-	return index;
-}
-
-/* Rows within each table sorted by select value (then source value). */
-KPROF_IMPL_INTERNAL const uint8_t *kprof_impl_select_index(void)
-{
-	static const uint8_t index[] = "\0\1\2\3\4\5\6\7\10\11\12\13\14\15\16\17\20\21\22\23\24\25\26\27\30\0\0\5\6\1\7\2\13\4\14\10\3\12\11\20\21\32\33\34\35\36\37\40\10\41\3\42\67\70\71\0\7\116\4\117\120\121\122\124"
-	    "\125\126\127\1\130\131\2\132\5\133\134\135\136\137\140\141\142\154\155\156\157\160\161\162\163\164\165\166\167\170\171\177\200\201\202\207\210\12\23\44\52\60\73\76\102\110\114\144\151\173\204\212\216\223\233\240\245\252\13\24\45\53\61\74"
-	    "\77\103\111\115\145\152\174\205\213\217\224\234\241\246\253\72\113\123\14\25\46\54\62\100\104\112\146\153\175\206\214\220\225\235\242\247\254\65\66\75\107\150\203\211\15\26\47\55\63\105\147\176\221\226\236\243\250\255\6\143\172\215\232\237"
-	    "\244\251\16\27\50\56\64\256\106\227\43\51\57\101\17\30\257\230\11\31\231\22\222\0\1\2\3\4";
-	return index;
-}
-
-#ifndef KPROF_NO_NAMES
-/* Name hash: 229 keys (names without "Profile", corrected spellings, "Timer") in
- * 256 slots, perfect (one probe): see kprof_source_by_name. A slot is three little-endian
- * 16-bit values: the key's offset in the string pool, its row, and its length | table << 8
- * (0 = empty). */
-#define KPROF_IMPL_NAME_HASH_SIZE 256u
-#define KPROF_IMPL_NAME_HASH_BUCKET_BITS 7u
-#define KPROF_IMPL_NAME_HASH_MULTIPLIER UINT64_C(0x2CEAEE21BF46BC01)
-#define KPROF_IMPL_NAME_HASH_ROTATE 5u
-#define KPROF_IMPL_NAME_MAX 54u
-KPROF_IMPL_INTERNAL const uint8_t *kprof_impl_name_slots(void)
-{
-	static const uint8_t slots[] = "\326\31\107\0\16\3\0\0\0\0\0\0\0\0\0\0\0\0\356\24\300\0\26\3\351\5\237\0\46\3\122\7\145\0\44\3\327\25\54\0\24\3\327\25\13\0\24\0\147\21\133\0\30\3\231\26\226\0\23\3\53\26\207\0"
-	    "\24\3\223\32\11\0\14\0\327\25\36\0\24\2\223\32\53\0\14\3\51\13\231\0\40\3\30\32\200\0\15\3\102\32\301\0\15\3\224\33\111\0\6\3\105\0\220\0\65\3\122\31\1\0\16\0\252\31\15\0\16\0\252\31"
-	    "\55\0\16\3\277\0\222\0\65\3\73\14\232\0\36\3\265\33\0\0\5\0\0\0\0\0\0\0\0\0\0\0\0\0\202\0\221\0\65\3\245\22\115\0\27\3\354\31\5\0\16\0\2\10\224\0\44\3\367\15\260\0\34\3"
-	    "\1\13\62\0\40\3\265\11\256\0\43\3\356\16\250\0\33\3\307\21\212\0\30\3\317\26\16\0\23\0\276\17\163\0\31\3\250\16\246\0\33\3\21\17\251\0\33\3\313\16\247\0\33\3\343\22\67\0\27\3\2\32\7\0"
-	    "\16\0\7\30\14\0\21\0\347\21\177\0\30\3\64\17\213\0\33\3\366\30\173\0\17\3\31\33\333\0\12\4\0\0\0\0\0\0\7\0\267\0\66\3\321\14\142\0\35\3\0\0\0\0\0\0\176\3\215\0\50\3\70\30"
-	    "\126\0\20\3\337\17\152\0\31\3\0\20\151\0\31\3\70\24\331\0\27\4\0\0\0\0\0\0\120\30\227\0\20\3\210\27\41\0\22\2\0\0\0\0\0\0\142\16\66\0\33\3\0\0\0\0\0\0\7\21\45\0\30\2"
-	    "\234\17\236\0\32\3\107\26\172\0\24\3\40\27\51\0\22\3\40\27\34\0\22\2\40\27\6\0\22\0\143\20\121\0\31\3\363\25\137\0\24\3\15\31\102\0\17\3\340\11\154\0\42\3\2\23\174\0\27\3\41\20\136\0"
-	    "\31\3\326\7\242\0\44\3\273\32\12\0\13\0\137\11\214\0\43\3\273\32\35\0\13\2\33\15\202\0\35\3\306\20\225\0\31\3\260\30\303\0\20\3\357\13\161\0\36\3\51\25\134\0\25\3\256\3\216\0\50\3\245\20"
-	    "\65\0\31\3\257\15\153\0\34\3\176\7\244\0\44\3\212\15\320\0\35\3\177\32\56\0\14\3\177\32\24\0\14\0\100\15\306\0\35\3\145\15\313\0\35\3\136\12\204\0\42\3\56\5\230\0\47\3\53\33\44\0\11\2"
-	    "\33\16\332\0\34\4\224\31\57\0\16\3\7\22\330\0\30\4\150\31\325\0\16\3\224\31\25\0\16\0\352\26\26\0\23\0\0\0\0\0\0\0\166\24\135\0\26\3\116\2\255\0\55\3\156\27\170\0\22\3\254\14\157\0"
-	    "\35\3\236\4\253\0\50\3\210\12\252\0\41\3\152\33\17\0\6\0\5\27\22\0\23\0\337\30\241\0\17\3\55\32\103\0\15\3\316\32\3\0\13\0\242\33\166\0\6\3\264\26\171\0\23\3\200\25\176\0\25\3\0\0"
-	    "\0\0\0\0\107\21\136\0\30\3\304\22\124\0\27\3\254\1\311\0\56\3\342\1\316\0\56\3\242\27\40\0\22\2\30\2\323\0\56\3\127\24\42\0\27\2\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0"
-	    "\40\30\141\0\20\3\300\31\167\0\16\3\347\20\164\0\30\3\252\7\242\0\44\3\64\12\245\0\42\3\341\32\23\0\13\0\150\30\175\0\20\3\356\27\302\0\21\3\73\31\271\0\17\3\137\23\72\0\27\3\74\33\110\0"
-	    "\10\3\124\27\60\0\22\3\200\30\4\0\20\0\336\10\155\0\43\3\341\32\37\0\13\2\207\21\122\0\30\3\207\14\160\0\35\3\41\23\73\0\27\3\17\26\114\0\24\3\76\4\321\0\50\3\260\33\47\0\4\3\114\33"
-	    "\165\0\7\3\235\23\77\0\27\3\176\23\76\0\27\3\100\23\75\0\27\3\333\23\74\0\27\3\272\25\71\0\25\3\336\3\307\0\50\3\351\2\206\0\52\3\320\24\203\0\26\3\16\4\314\0\50\3\274\23\100\0\27\3"
-	    "\0\0\0\0\0\0\266\2\265\0\53\3\0\0\0\0\0\0\104\6\233\0\45\3\323\15\205\0\34\3\331\12\61\0\40\3\0\0\0\0\0\0\7\33\327\0\12\4\133\33\30\0\7\0\203\2\234\0\53\3\107\22\275\0"
-	    "\30\3\143\26\150\0\23\3\0\0\0\0\0\0\31\24\274\0\27\3\0\0\0\0\0\0\0\0\0\0\0\0\47\21\46\0\30\2\106\25\132\0\25\3\64\11\243\0\43\3\170\33\20\0\6\0\224\24\130\0\26\3\0\0"
-	    "\0\0\0\0\12\12\63\0\42\3\260\33\32\0\4\2\72\27\120\0\22\3\33\3\266\0\52\3\261\12\144\0\40\3\14\25\140\0\25\3\265\33\47\0\5\3\0\0\0\0\0\0\121\13\210\0\40\3\0\0\0\0\0\0"
-	    "\156\4\257\0\50\3\262\24\117\0\26\3\370\6\322\0\45\3\313\6\315\0\45\3\135\5\262\0\47\3\273\5\143\0\46\3\236\6\310\0\45\3\77\16\123\0\33\3\310\30\326\0\17\3\161\6\217\0\45\3\27\6\146\0"
-	    "\45\3\102\20\131\0\31\3\162\1\270\0\62\3\366\14\232\0\35\3\147\22\156\0\27\3\176\26\116\0\23\3\260\33\31\0\4\1\0\0\0\0\0\0\204\20\64\0\31\3\141\14\272\0\36\3\171\13\261\0\40\3\11\11"
-	    "\147\0\43\3\325\27\104\0\21\3\127\32\162\0\14\3\143\25\113\0\25\3\176\31\112\0\16\3\0\0\0\0\0\0\0\0\0\0\0\0\45\7\305\0\45\3\364\32\50\0\13\3\265\33\32\0\5\2\0\0\0\0\0\0"
-	    "\310\13\273\0\37\3\67\1\211\0\63\3\247\21\223\0\30\3\115\3\254\0\51\3\25\14\70\0\36\3\274\27\201\0\21\3\247\32\43\0\14\2\47\22\277\0\30\3\241\13\264\0\37\3\262\10\324\0\44\3\316\4\304\0"
-	    "\50\3\372\23\276\0\27\3\212\11\324\0\43\3\206\10\317\0\44\3\132\10\312\0\44\3\56\10\312\0\44\3\374\0\240\0\63\3\205\16\235\0\33\3\206\22\127\0\27\3\214\5\263\0\47\3\127\17\101\0\33\3\260\33"
-	    "\0\0\4\0\172\17\125\0\32\3\153\32\52\0\14\3\230\30\27\0\20\0\153\32\10\0\14\0\44\31\106\0\17\3\206\33\21\0\6\0\265\33\31\0\5\1\364\32\33\0\13\2\235\25\105\0\25\3\364\32\2\0\13\0";
-	return slots;
-}
-
-KPROF_IMPL_INTERNAL const uint8_t *kprof_impl_name_displacement(void)
-{
-	static const uint8_t displacement[] = "\5\0\1\0\0\0\11\0\2\0\2\0\0\0\1\0\5\0\6\0\0\0\12\0\0\0\4\0\1\0\0\0\1\0\1\0\4\0\0\0\0\0\1\0\17\0\5\0\3\0\0\0\20\0\0\0\4\0\2\0\0\0\20\0"
-	    "\1\0\0\0\0\0\0\0\5\0\2\0\1\0\0\0\1\0\0\0\0\0\3\0\6\0\1\0\1\0\3\0\0\0\2\0\0\0\1\0\5\0\2\0\0\0\20\0\1\0\4\0\4\0\5\0\41\0\0\0\4\0\31\0"
-	    "\0\0\40\0\16\0\11\0\0\0\0\0\1\0\1\0\2\0\1\0\2\0\15\0\1\0\1\0\4\0\0\0\24\0\40\0\3\0\2\0\2\0\0\0\5\0\1\0\10\0\2\0\0\0\10\0\3\0\45\0\5\0\0\0"
-	    "\0\0\1\0\0\0\40\0\27\0\41\0\17\0\14\0\7\0\40\0\1\0\16\0\1\0\101\0\22\0\30\0\1\0\0\0\6\0\0\0\5\0\0\0\10\0\0\0\0\0\12\0\0\0\1\0\0\0\0\0\7\0\13\0";
-	return displacement;
-}
-#endif
+static const kprof_impl_name_row kprof_impl_interface_names[5] = {
+	{ KPROF_SOURCE_TABLE_GENERIC,      0 }, /* "generic" */
+	{ KPROF_SOURCE_TABLE_DEFAULT,      8 }, /* "default" */
+	{ KPROF_SOURCE_TABLE_EMON,        16 }, /* "emon" */
+	{ KPROF_SOURCE_TABLE_AMD64,       21 }, /* "amd64" */
+	{ KPROF_SOURCE_TABLE_INTEL_LATER, 27 }, /* "intel-later" */
+};
 /* clang-format on */
+
+KPROF_API const char *kprof_source_table_name(kprof_source_table table)
+{
+	return kprof_impl_name((const char *)&kprof_impl_interface_name_pool,
+	                       kprof_impl_interface_names, 5u, (int)table);
+}
+
+/* Name hash: 229 keys (names without "Profile", corrected spellings, "Timer") in
+ * 256 slots, perfect (one probe): see kprof_source_by_name. */
+#define KPROF_IMPL_NAME_HASH_SIZE        256u
+#define KPROF_IMPL_NAME_HASH_BUCKET_BITS 7u
+#define KPROF_IMPL_NAME_HASH_MULTIPLIER  UINT64_C(0x2CEAEE21BF46BC01)
+#define KPROF_IMPL_NAME_HASH_ROTATE      5u
+#define KPROF_IMPL_NAME_MAX              54u
+typedef struct kprof_impl_name_slot {
+	uint16_t key;   /* the key's offset in the string pool */
+	uint16_t row;   /* its row in kprof_impl_source_rows */
+	uint8_t length; /* the key's length, 0 for an empty slot */
+	uint8_t table;  /* its table (kprof_source_table) */
+} kprof_impl_name_slot;
+/* clang-format off */
+static const kprof_impl_name_slot kprof_impl_source_name_slots[256] = {
+	{ 6614,  71, 14, KPROF_SOURCE_TABLE_AMD64       }, /* 0: LSRetiredCPUID */
+	{    0,   0,  0,                              0 }, /* 1: empty */
+	{    0,   0,  0,                              0 }, /* 2: empty */
+	{ 5358, 192, 22, KPROF_SOURCE_TABLE_AMD64       }, /* 3: NBSizedCommandsRdModWr */
+	{ 1513, 159, 38, KPROF_SOURCE_TABLE_AMD64       }, /* 4: FRDispatchStallsWhenWaitingForAllQuiet */
+	{ 1874, 101, 36, KPROF_SOURCE_TABLE_AMD64       }, /* 5: DCDispatchedPrefetchInstructionsLoad */
+	{ 5591,  44, 20, KPROF_SOURCE_TABLE_AMD64       }, /* 6: BranchMispredictions */
+	{ 5591,  11, 20, KPROF_SOURCE_TABLE_GENERIC     }, /* 7: BranchMispredictions */
+	{ 4455,  91, 24, KPROF_SOURCE_TABLE_AMD64       }, /* 8: DCRefillCopyBackModified */
+	{ 5785, 150, 19, KPROF_SOURCE_TABLE_AMD64       }, /* 9: FRNothingToDispatch */
+	{ 5675, 135, 20, KPROF_SOURCE_TABLE_AMD64       }, /* 10: FRRetiredNearReturns */
+	{ 6803,   9, 12, KPROF_SOURCE_TABLE_GENERIC     }, /* 11: IcacheMisses */
+	{ 5591,  30, 20, KPROF_SOURCE_TABLE_EMON        }, /* 12: BranchMispredictions */
+	{ 6803,  43, 12, KPROF_SOURCE_TABLE_AMD64       }, /* 13: IcacheMisses */
+	{ 2857, 153, 32, KPROF_SOURCE_TABLE_AMD64       }, /* 14: FRDispatchStallsForSerialization */
+	{ 6680, 128, 13, KPROF_SOURCE_TABLE_AMD64       }, /* 15: FRRetireduops */
+	{ 6722, 193, 13, KPROF_SOURCE_TABLE_AMD64       }, /* 16: NBProbeResult */
+	{ 7060,  73,  6, KPROF_SOURCE_TABLE_AMD64       }, /* 17: DCMiss */
+	{   69, 144, 53, KPROF_SOURCE_TABLE_AMD64       }, /* 18: FRRetiredFastpathDoubleOpInstructionsLowOpInPosition0 */
+	{ 6482,   1, 14, KPROF_SOURCE_TABLE_GENERIC     }, /* 19: AlignmentFixup */
+	{ 6570,  13, 14, KPROF_SOURCE_TABLE_GENERIC     }, /* 20: FpInstructions */
+	{ 6570,  45, 14, KPROF_SOURCE_TABLE_AMD64       }, /* 21: FpInstructions */
+	{  191, 146, 53, KPROF_SOURCE_TABLE_AMD64       }, /* 22: FRRetiredFastpathDoubleOpInstructionsLowOpInPosition2 */
+	{ 3131, 154, 30, KPROF_SOURCE_TABLE_AMD64       }, /* 23: FRDispatchStallsForSegmentLoad */
+	{ 7093,   0,  5, KPROF_SOURCE_TABLE_GENERIC     }, /* 24: Timer */
+	{    0,   0,  0,                              0 }, /* 25: empty */
+	{    0,   0,  0,                              0 }, /* 26: empty */
+	{  130, 145, 53, KPROF_SOURCE_TABLE_AMD64       }, /* 27: FRRetiredFastpathDoubleOpInstructionsLowOpInPosition1 */
+	{ 4773,  77, 23, KPROF_SOURCE_TABLE_AMD64       }, /* 28: DCRefillFromL2Exclusive */
+	{ 6636,   5, 14, KPROF_SOURCE_TABLE_GENERIC     }, /* 29: PipelineFrozen */
+	{ 2050, 148, 36, KPROF_SOURCE_TABLE_AMD64       }, /* 30: FRInterruptsMaskedWhilePendingCycles */
+	{ 3575, 176, 28, KPROF_SOURCE_TABLE_AMD64       }, /* 31: NBMemoryControllerTurnAround */
+	{ 2817,  50, 32, KPROF_SOURCE_TABLE_AMD64       }, /* 32: FPDispatchedFPUOpsMulExcludeJunk */
+	{ 2485, 174, 35, KPROF_SOURCE_TABLE_AMD64       }, /* 33: NBMemoryControllerPageTableOverflow */
+	{ 3822, 168, 27, KPROF_SOURCE_TABLE_AMD64       }, /* 34: FRNumberOfBreakPointsForDR2 */
+	{ 4551, 138, 24, KPROF_SOURCE_TABLE_AMD64       }, /* 35: FRRetiredFPUInstructions */
+	{ 5839,  14, 19, KPROF_SOURCE_TABLE_GENERIC     }, /* 36: IntegerInstructions */
+	{ 4030, 115, 25, KPROF_SOURCE_TABLE_AMD64       }, /* 37: BUFillIntoL2DirtyL2Victim */
+	{ 3752, 166, 27, KPROF_SOURCE_TABLE_AMD64       }, /* 38: FRNumberOfBreakPointsForDR0 */
+	{ 3857, 169, 27, KPROF_SOURCE_TABLE_AMD64       }, /* 39: FRNumberOfBreakPointsForDR3 */
+	{ 3787, 167, 27, KPROF_SOURCE_TABLE_AMD64       }, /* 40: FRNumberOfBreakPointsForDR1 */
+	{ 4835,  55, 23, KPROF_SOURCE_TABLE_AMD64       }, /* 41: FPCyclesNoFPUOpsRetired */
+	{ 6658,   7, 14, KPROF_SOURCE_TABLE_GENERIC     }, /* 42: TotalNonissues */
+	{ 6151,  12, 17, KPROF_SOURCE_TABLE_GENERIC     }, /* 43: StoreInstructions */
+	{ 4583, 127, 24, KPROF_SOURCE_TABLE_AMD64       }, /* 44: FRRetiredx86Instructions */
+	{ 3892, 139, 27, KPROF_SOURCE_TABLE_AMD64       }, /* 45: FRRetiredFPUInstructionsx87 */
+	{ 6390, 123, 15, KPROF_SOURCE_TABLE_AMD64       }, /* 46: ICResyncBySnoop */
+	{ 6937, 219, 10, KPROF_SOURCE_TABLE_INTEL_LATER }, /* 47: TimerFixed */
+	{    0,   0,  0,                              0 }, /* 48: empty */
+	{    7, 183, 54, KPROF_SOURCE_TABLE_AMD64       }, /* 49: NBMemoryControllerBypassCounterDRAMControllerInterface */
+	{ 3281,  98, 29, KPROF_SOURCE_TABLE_AMD64       }, /* 50: DCOneBitECCErrorScrubberError */
+	{    0,   0,  0,                              0 }, /* 51: empty */
+	{  894, 141, 40, KPROF_SOURCE_TABLE_AMD64       }, /* 52: FRRetiredFPUInstructionsPackedSSEAndSSE2 */
+	{ 6200,  86, 16, KPROF_SOURCE_TABLE_AMD64       }, /* 53: DCRefillCopyBack */
+	{ 4063, 106, 25, KPROF_SOURCE_TABLE_AMD64       }, /* 54: BUInternalL2RequestDCFill */
+	{ 4096, 105, 25, KPROF_SOURCE_TABLE_AMD64       }, /* 55: BUInternalL2RequestICFill */
+	{ 5176, 217, 23, KPROF_SOURCE_TABLE_INTEL_LATER }, /* 56: UnhaltedCoreCyclesFixed */
+	{    0,   0,  0,                              0 }, /* 57: empty */
+	{ 6224, 151, 16, KPROF_SOURCE_TABLE_AMD64       }, /* 58: FRDispatchStalls */
+	{ 6024,  33, 18, KPROF_SOURCE_TABLE_EMON        }, /* 59: InstructionRetired */
+	{    0,   0,  0,                              0 }, /* 60: empty */
+	{ 3682,  54, 27, KPROF_SOURCE_TABLE_AMD64       }, /* 61: FPDispatchedFPUOpsStoreJunk */
+	{    0,   0,  0,                              0 }, /* 62: empty */
+	{ 4359,  37, 24, KPROF_SOURCE_TABLE_EMON        }, /* 63: BranchInstructionRetired */
+	{ 3996, 158, 26, KPROF_SOURCE_TABLE_AMD64       }, /* 64: FRDispatchStallsWhenLSFull */
+	{ 5703, 122, 20, KPROF_SOURCE_TABLE_AMD64       }, /* 65: ICL1TLBMissL2TLBMiss */
+	{ 5920,  41, 18, KPROF_SOURCE_TABLE_AMD64       }, /* 66: BranchInstructions */
+	{ 5920,  28, 18, KPROF_SOURCE_TABLE_EMON        }, /* 67: BranchInstructions */
+	{ 5920,   6, 18, KPROF_SOURCE_TABLE_GENERIC     }, /* 68: BranchInstructions */
+	{ 4195,  81, 25, KPROF_SOURCE_TABLE_AMD64       }, /* 69: DCRefillFromSystemInvalid */
+	{ 5619,  95, 20, KPROF_SOURCE_TABLE_AMD64       }, /* 70: DCLateCancelOfAccess */
+	{ 6413,  66, 15, KPROF_SOURCE_TABLE_AMD64       }, /* 71: LSResyncBySnoop */
+	{ 2528, 108, 34, KPROF_SOURCE_TABLE_AMD64       }, /* 72: BUInternalL2RequestTagSnoopRequest */
+	{ 4866, 124, 23, KPROF_SOURCE_TABLE_AMD64       }, /* 73: ICInstructionFetchStall */
+	{ 4129,  94, 25, KPROF_SOURCE_TABLE_AMD64       }, /* 74: DCMisalignedDataReference */
+	{ 2006, 162, 36, KPROF_SOURCE_TABLE_AMD64       }, /* 75: FRFPUExcpetionsx87ReclassMicroFaults */
+	{ 6843,  10, 11, KPROF_SOURCE_TABLE_GENERIC     }, /* 76: CacheMisses */
+	{ 2399, 140, 35, KPROF_SOURCE_TABLE_AMD64       }, /* 77: FRRetiredFPUInstructionsMMXAnd3DNow */
+	{ 6843,  29, 11, KPROF_SOURCE_TABLE_EMON        }, /* 78: CacheMisses */
+	{ 3355, 130, 29, KPROF_SOURCE_TABLE_AMD64       }, /* 79: FRRetiredBranchesMispredicted */
+	{ 4294, 149, 25, KPROF_SOURCE_TABLE_AMD64       }, /* 80: FRTakenHardwareInterrupts */
+	{ 6320, 195, 16, KPROF_SOURCE_TABLE_AMD64       }, /* 81: NBProbeResultHit */
+	{ 3055, 113, 30, KPROF_SOURCE_TABLE_AMD64       }, /* 82: BUFillRequestMissedInL2TLBLoad */
+	{ 5417,  92, 21, KPROF_SOURCE_TABLE_AMD64       }, /* 83: DCL1DTLBMissL2DTLBHit */
+	{  942, 142, 40, KPROF_SOURCE_TABLE_AMD64       }, /* 84: FRRetiredFPUInstructionsScalarSSEAndSSE2 */
+	{ 4261,  53, 25, KPROF_SOURCE_TABLE_AMD64       }, /* 85: FPDispatchedFPUOpsMulJunk */
+	{ 3503, 107, 28, KPROF_SOURCE_TABLE_AMD64       }, /* 86: BUInternalL2RequestTLBReload */
+	{ 1918, 164, 36, KPROF_SOURCE_TABLE_AMD64       }, /* 87: FRFPUExceptionsSSEReclassMicroFaults */
+	{ 3466, 208, 29, KPROF_SOURCE_TABLE_AMD64       }, /* 88: NBHyperTransportBus2Bandwidth */
+	{ 6783,  46, 12, KPROF_SOURCE_TABLE_AMD64       }, /* 89: IcacheIssues */
+	{ 6783,  20, 12, KPROF_SOURCE_TABLE_GENERIC     }, /* 90: IcacheIssues */
+	{ 3392, 198, 29, KPROF_SOURCE_TABLE_AMD64       }, /* 91: NBHyperTransportBus0Bandwidth */
+	{ 3429, 203, 29, KPROF_SOURCE_TABLE_AMD64       }, /* 92: NBHyperTransportBus1Bandwidth */
+	{ 2654, 132, 34, KPROF_SOURCE_TABLE_AMD64       }, /* 93: FRRetiredTakenBranchesMispredicted */
+	{ 1326, 152, 39, KPROF_SOURCE_TABLE_AMD64       }, /* 94: FRDispatchStallsFromBranchAbortToRetire */
+	{ 6955,  36,  9, KPROF_SOURCE_TABLE_EMON        }, /* 95: LLCMisses */
+	{ 3611, 218, 28, KPROF_SOURCE_TABLE_INTEL_LATER }, /* 96: UnhaltedReferenceCyclesFixed */
+	{ 6548,  47, 14, KPROF_SOURCE_TABLE_AMD64       }, /* 97: DcacheAccesses */
+	{ 4615, 216, 24, KPROF_SOURCE_TABLE_INTEL_LATER }, /* 98: InstructionsRetiredFixed */
+	{ 6504, 213, 14, KPROF_SOURCE_TABLE_AMD64       }, /* 99: BUCleanToDirty */
+	{ 6548,  21, 14, KPROF_SOURCE_TABLE_GENERIC     }, /* 100: DcacheAccesses */
+	{ 5866,  22, 19, KPROF_SOURCE_TABLE_GENERIC     }, /* 101: MemoryBarrierCycles */
+	{    0,   0,  0,                              0 }, /* 102: empty */
+	{ 5238,  93, 22, KPROF_SOURCE_TABLE_AMD64       }, /* 103: DCL1DTLBMissL2DTLBMiss */
+	{  590, 173, 45, KPROF_SOURCE_TABLE_AMD64       }, /* 104: NBMemoryControllerPageAccessEventPageConflict */
+	{ 5998, 120, 18, KPROF_SOURCE_TABLE_AMD64       }, /* 105: ICRefillFromSystem */
+	{ 3244, 111, 29, KPROF_SOURCE_TABLE_AMD64       }, /* 106: BUFillRequestMissedInL2ICFill */
+	{ 1182, 171, 40, KPROF_SOURCE_TABLE_AMD64       }, /* 107: NBMemoryControllerPageAccessEventPageHit */
+	{ 2696, 170, 33, KPROF_SOURCE_TABLE_AMD64       }, /* 108: NBMemoryControllerPageAccessEvent */
+	{ 7018,  15,  6, KPROF_SOURCE_TABLE_GENERIC     }, /* 109: 2Issue */
+	{ 5893,  18, 19, KPROF_SOURCE_TABLE_GENERIC     }, /* 110: SpecialInstructions */
+	{ 6367, 161, 15, KPROF_SOURCE_TABLE_AMD64       }, /* 111: FRFPUExceptions */
+	{ 6701,  67, 13, KPROF_SOURCE_TABLE_AMD64       }, /* 112: LSBuffer2Full */
+	{ 6862,   3, 11, KPROF_SOURCE_TABLE_GENERIC     }, /* 113: PipelineDry */
+	{ 7074, 118,  6, KPROF_SOURCE_TABLE_AMD64       }, /* 114: ICMiss */
+	{ 5812, 121, 19, KPROF_SOURCE_TABLE_AMD64       }, /* 115: ICL1TLBMissL2TLBHit */
+	{ 5504, 126, 21, KPROF_SOURCE_TABLE_AMD64       }, /* 116: ICReturnStackOverflow */
+	{    0,   0,  0,                              0 }, /* 117: empty */
+	{ 4423,  94, 24, KPROF_SOURCE_TABLE_AMD64       }, /* 118: DCMisaligndDataReference */
+	{ 4804,  84, 23, KPROF_SOURCE_TABLE_AMD64       }, /* 119: DCRefillFromSystemOwner */
+	{  428, 201, 46, KPROF_SOURCE_TABLE_AMD64       }, /* 120: NBHyperTransportBus0BandwidthBufferReleaseSent */
+	{  482, 206, 46, KPROF_SOURCE_TABLE_AMD64       }, /* 121: NBHyperTransportBus1BandwidthBufferReleaseSent */
+	{ 6050,  32, 18, KPROF_SOURCE_TABLE_EMON        }, /* 122: UnhaltedCoreCycles */
+	{  536, 211, 46, KPROF_SOURCE_TABLE_AMD64       }, /* 123: NBHyperTransportBus2BandwidthBufferReleaseSent */
+	{ 5207,  34, 23, KPROF_SOURCE_TABLE_EMON        }, /* 124: UnhaltedReferenceCycles */
+	{    0,   0,  0,                              0 }, /* 125: empty */
+	{    0,   0,  0,                              0 }, /* 126: empty */
+	{    0,   0,  0,                              0 }, /* 127: empty */
+	{ 6176,  97, 16, KPROF_SOURCE_TABLE_AMD64       }, /* 128: DCOneBitECCError */
+	{ 6592, 119, 14, KPROF_SOURCE_TABLE_AMD64       }, /* 129: ICRefillFromL2 */
+	{ 4327, 116, 24, KPROF_SOURCE_TABLE_AMD64       }, /* 130: BUFillIntoL2VictimFromL1 */
+	{ 1962, 162, 36, KPROF_SOURCE_TABLE_AMD64       }, /* 131: FRFPUExceptionsx87ReclassMicroFaults */
+	{ 2612, 165, 34, KPROF_SOURCE_TABLE_AMD64       }, /* 132: FRFPUExceptionsSSEAndx87MicroTraps */
+	{ 6881,  19, 11, KPROF_SOURCE_TABLE_GENERIC     }, /* 133: TotalCycles */
+	{ 6248, 125, 16, KPROF_SOURCE_TABLE_AMD64       }, /* 134: ICReturnStackHit */
+	{ 6126, 194, 17, KPROF_SOURCE_TABLE_AMD64       }, /* 135: NBProbeResultMiss */
+	{ 6459, 185, 15, KPROF_SOURCE_TABLE_AMD64       }, /* 136: NBSizedCommands */
+	{ 4959,  58, 23, KPROF_SOURCE_TABLE_AMD64       }, /* 137: LSSegmentRegisterLoadES */
+	{ 6972,  72,  8, KPROF_SOURCE_TABLE_AMD64       }, /* 138: DCAccess */
+	{ 5972,  48, 18, KPROF_SOURCE_TABLE_AMD64       }, /* 139: FPDispatchedFPUOps */
+	{ 6272,   4, 16, KPROF_SOURCE_TABLE_GENERIC     }, /* 140: LoadInstructions */
+	{ 2270, 109, 35, KPROF_SOURCE_TABLE_AMD64       }, /* 141: BUInternalL2RequestCancelledRequest */
+	{ 6881,  31, 11, KPROF_SOURCE_TABLE_EMON        }, /* 142: TotalCycles */
+	{ 4487,  82, 24, KPROF_SOURCE_TABLE_AMD64       }, /* 143: DCRefillFromSystemShared */
+	{ 3207, 112, 29, KPROF_SOURCE_TABLE_AMD64       }, /* 144: BUFillRequestMissedInL2DCFill */
+	{ 4897,  59, 23, KPROF_SOURCE_TABLE_AMD64       }, /* 145: LSSegmentRegisterLoadCS */
+	{ 5647,  76, 20, KPROF_SOURCE_TABLE_AMD64       }, /* 146: DCRefillFromL2Shared */
+	{ 1086, 209, 40, KPROF_SOURCE_TABLE_AMD64       }, /* 147: NBHyperTransportBus2BandwidthCommandSent */
+	{ 7088,  39,  4, KPROF_SOURCE_TABLE_AMD64       }, /* 148: Time */
+	{ 6988, 117,  7, KPROF_SOURCE_TABLE_AMD64       }, /* 149: ICFetch */
+	{ 5021,  63, 23, KPROF_SOURCE_TABLE_AMD64       }, /* 150: LSSegmentRegisterLoadGS */
+	{ 4990,  62, 23, KPROF_SOURCE_TABLE_AMD64       }, /* 151: LSSegmentRegisterLoadFS */
+	{ 4928,  61, 23, KPROF_SOURCE_TABLE_AMD64       }, /* 152: LSSegmentRegisterLoadDS */
+	{ 5083,  60, 23, KPROF_SOURCE_TABLE_AMD64       }, /* 153: LSSegmentRegisterLoadSS */
+	{ 5562,  57, 21, KPROF_SOURCE_TABLE_AMD64       }, /* 154: LSSegmentRegisterLoad */
+	{  990, 199, 40, KPROF_SOURCE_TABLE_AMD64       }, /* 155: NBHyperTransportBus0BandwidthCommandSent */
+	{  745, 134, 42, KPROF_SOURCE_TABLE_AMD64       }, /* 156: FRRetiredResyncsNonControlTransferBranches */
+	{ 5328, 131, 22, KPROF_SOURCE_TABLE_AMD64       }, /* 157: FRRetiredTakenBranches */
+	{ 1038, 204, 40, KPROF_SOURCE_TABLE_AMD64       }, /* 158: NBHyperTransportBus1BandwidthCommandSent */
+	{ 5052,  64, 23, KPROF_SOURCE_TABLE_AMD64       }, /* 159: LSSegmentRegisterLoadHS */
+	{    0,   0,  0,                              0 }, /* 160: empty */
+	{  694, 181, 43, KPROF_SOURCE_TABLE_AMD64       }, /* 161: NBMemoryControllerBypassCounterHighPriority */
+	{    0,   0,  0,                              0 }, /* 162: empty */
+	{ 1604, 155, 37, KPROF_SOURCE_TABLE_AMD64       }, /* 163: FRDispatchStallsWhenReorderBufferFull */
+	{ 3539, 133, 28, KPROF_SOURCE_TABLE_AMD64       }, /* 164: FRRetiredFarControlTransfers */
+	{ 2777,  49, 32, KPROF_SOURCE_TABLE_AMD64       }, /* 165: FPDispatchedFPUOpsAddExcludeJunk */
+	{    0,   0,  0,                              0 }, /* 166: empty */
+	{ 6919, 215, 10, KPROF_SOURCE_TABLE_INTEL_LATER }, /* 167: LbrInserts */
+	{ 7003,  24,  7, KPROF_SOURCE_TABLE_GENERIC     }, /* 168: Maximum */
+	{  643, 156, 43, KPROF_SOURCE_TABLE_AMD64       }, /* 169: FRDispatchStallsWhenReservationStationsFull */
+	{ 4679, 189, 24, KPROF_SOURCE_TABLE_AMD64       }, /* 170: NBSizedCommandsWrSzDword */
+	{ 5731, 104, 19, KPROF_SOURCE_TABLE_AMD64       }, /* 171: BUInternalL2Request */
+	{    0,   0,  0,                              0 }, /* 172: empty */
+	{ 5145, 188, 23, KPROF_SOURCE_TABLE_AMD64       }, /* 173: NBSizedCommandsWrSzByte */
+	{    0,   0,  0,                              0 }, /* 174: empty */
+	{    0,   0,  0,                              0 }, /* 175: empty */
+	{ 4391,  38, 24, KPROF_SOURCE_TABLE_EMON        }, /* 176: BranchMispredictsRetired */
+	{ 5446,  90, 21, KPROF_SOURCE_TABLE_AMD64       }, /* 177: DCRefillCopyBackOwner */
+	{ 2356, 163, 35, KPROF_SOURCE_TABLE_AMD64       }, /* 178: FRFPUExceptionsSSERetypeMicroFaults */
+	{ 7032,  16,  6, KPROF_SOURCE_TABLE_GENERIC     }, /* 179: 3Issue */
+	{ 5268,  88, 22, KPROF_SOURCE_TABLE_AMD64       }, /* 180: DCRefillCopyBackShared */
+	{    0,   0,  0,                              0 }, /* 181: empty */
+	{ 2570,  51, 34, KPROF_SOURCE_TABLE_AMD64       }, /* 182: FPDispatchedFPUOpsStoreExcludeJunk */
+	{ 7088,  26,  4, KPROF_SOURCE_TABLE_EMON        }, /* 183: Time */
+	{ 5946,  80, 18, KPROF_SOURCE_TABLE_AMD64       }, /* 184: DCRefillFromSystem */
+	{  795, 182, 42, KPROF_SOURCE_TABLE_AMD64       }, /* 185: NBMemoryControllerBypassCounterLowPriority */
+	{ 2737, 100, 32, KPROF_SOURCE_TABLE_AMD64       }, /* 186: DCDispatchedPrefetchInstructions */
+	{ 5388,  96, 21, KPROF_SOURCE_TABLE_AMD64       }, /* 187: DCEarlyCancelOfAccess */
+	{ 7093,  39,  5, KPROF_SOURCE_TABLE_AMD64       }, /* 188: Timer */
+	{    0,   0,  0,                              0 }, /* 189: empty */
+	{ 2897, 136, 32, KPROF_SOURCE_TABLE_AMD64       }, /* 190: FRRetiredNearReturnsMispredicted */
+	{    0,   0,  0,                              0 }, /* 191: empty */
+	{ 1134, 175, 40, KPROF_SOURCE_TABLE_AMD64       }, /* 192: NBMemoryControllerDRAMCommandSlotsMissed */
+	{ 5298,  79, 22, KPROF_SOURCE_TABLE_AMD64       }, /* 193: DCRefillFromL2Modified */
+	{ 1784, 210, 37, KPROF_SOURCE_TABLE_AMD64       }, /* 194: NBHyperTransportBus2BandwidthDataSent */
+	{ 1739, 205, 37, KPROF_SOURCE_TABLE_AMD64       }, /* 195: NBHyperTransportBus1BandwidthDataSent */
+	{ 1373, 178, 39, KPROF_SOURCE_TABLE_AMD64       }, /* 196: NBMemoryControllerTurnAroundReadToWrite */
+	{ 1467,  99, 38, KPROF_SOURCE_TABLE_AMD64       }, /* 197: DCOneBitECCErrorPiggybackScrubberError */
+	{ 1694, 200, 37, KPROF_SOURCE_TABLE_AMD64       }, /* 198: NBHyperTransportBus0BandwidthDataSent */
+	{ 3647,  83, 27, KPROF_SOURCE_TABLE_AMD64       }, /* 199: DCRefillFromSystemExclusive */
+	{ 6344, 214, 15, KPROF_SOURCE_TABLE_AMD64       }, /* 200: BUSharedToDirty */
+	{ 1649, 143, 37, KPROF_SOURCE_TABLE_AMD64       }, /* 201: FRRetiredFastpathDoubleOpInstructions */
+	{ 1559, 102, 37, KPROF_SOURCE_TABLE_AMD64       }, /* 202: DCDispatchedPrefetchInstructionsStore */
+	{ 4162,  89, 25, KPROF_SOURCE_TABLE_AMD64       }, /* 203: DCRefillCopyBackExclusive */
+	{  370, 184, 50, KPROF_SOURCE_TABLE_AMD64       }, /* 204: NBMemoryControllerBypassCounterDRAMControllerQueue */
+	{ 3318, 154, 29, KPROF_SOURCE_TABLE_AMD64       }, /* 205: FRDispachStallsForSegmentLoad */
+	{ 4711, 110, 23, KPROF_SOURCE_TABLE_AMD64       }, /* 206: BUFillRequestMissedInL2 */
+	{ 5758,  78, 19, KPROF_SOURCE_TABLE_AMD64       }, /* 207: DCRefillFromL2Owner */
+	{ 7088,  25,  4, KPROF_SOURCE_TABLE_DEFAULT     }, /* 208: Time */
+	{    0,   0,  0,                              0 }, /* 209: empty */
+	{ 4228,  52, 25, KPROF_SOURCE_TABLE_AMD64       }, /* 210: FPDispatchedFPUOpsAddJunk */
+	{ 3169, 186, 30, KPROF_SOURCE_TABLE_AMD64       }, /* 211: NBSizedCommandsNonPostWrSzByte */
+	{ 2937, 177, 32, KPROF_SOURCE_TABLE_AMD64       }, /* 212: NBMemoryControllerTurnAroundDIMM */
+	{ 2313, 103, 35, KPROF_SOURCE_TABLE_AMD64       }, /* 213: DCDispatchedPrefetchInstructionsNTA */
+	{ 6101,  68, 17, KPROF_SOURCE_TABLE_AMD64       }, /* 214: LSLockedOperation */
+	{ 6743, 114, 12, KPROF_SOURCE_TABLE_AMD64       }, /* 215: BUFillIntoL2 */
+	{ 5475,  75, 21, KPROF_SOURCE_TABLE_AMD64       }, /* 216: DCRefillFromL2Invalid */
+	{ 6526,  74, 14, KPROF_SOURCE_TABLE_AMD64       }, /* 217: DCRefillFromL2 */
+	{    0,   0,  0,                              0 }, /* 218: empty */
+	{    0,   0,  0,                              0 }, /* 219: empty */
+	{ 1829, 197, 37, KPROF_SOURCE_TABLE_AMD64       }, /* 220: NBProbeResultHitDirtyWithMemoryCancel */
+	{ 6900,  40, 11, KPROF_SOURCE_TABLE_AMD64       }, /* 221: TotalIssues */
+	{ 7093,  26,  5, KPROF_SOURCE_TABLE_EMON        }, /* 222: Timer */
+	{    0,   0,  0,                              0 }, /* 223: empty */
+	{ 3016, 187, 31, KPROF_SOURCE_TABLE_AMD64       }, /* 224: NBSizedCommandsNonPostWrSzDword */
+	{  311, 137, 51, KPROF_SOURCE_TABLE_AMD64       }, /* 225: FRRetiredTakenBranchMispredictedByAddressMiscompare */
+	{ 4519, 147, 24, KPROF_SOURCE_TABLE_AMD64       }, /* 226: FRInterruptsMaskedCycles */
+	{  845, 172, 41, KPROF_SOURCE_TABLE_AMD64       }, /* 227: NBMemoryControllerPageAccessEventPageMiss */
+	{ 3093,  56, 30, KPROF_SOURCE_TABLE_AMD64       }, /* 228: FPDispatchedFPUOpsWithFastFlag */
+	{ 6076, 129, 17, KPROF_SOURCE_TABLE_AMD64       }, /* 229: FRRetiredBranches */
+	{ 6823,  35, 12, KPROF_SOURCE_TABLE_EMON        }, /* 230: LLCReference */
+	{ 4647, 191, 24, KPROF_SOURCE_TABLE_AMD64       }, /* 231: NBSizedCommandsRdSzDword */
+	{ 2977, 180, 31, KPROF_SOURCE_TABLE_AMD64       }, /* 232: NBMemoryControllerBypassCounter */
+	{ 2226, 212, 36, KPROF_SOURCE_TABLE_AMD64       }, /* 233: NBHyperTransportBus2BandwidthNopSent */
+	{ 1230, 196, 40, KPROF_SOURCE_TABLE_AMD64       }, /* 234: NBProbeResultHitDirtyWithoutMemoryCanceL */
+	{ 5114, 190, 23, KPROF_SOURCE_TABLE_AMD64       }, /* 235: NBSizedCommandsRdSzByte */
+	{ 2442, 212, 35, KPROF_SOURCE_TABLE_AMD64       }, /* 236: NBHyperTransportBus2BandwidthNopSen */
+	{ 2182, 207, 36, KPROF_SOURCE_TABLE_AMD64       }, /* 237: NBHyperTransportBus1BandwidthNopSent */
+	{ 2138, 202, 36, KPROF_SOURCE_TABLE_AMD64       }, /* 238: NBHyperTransportBus0BandwidthNopSent */
+	{ 2094, 202, 36, KPROF_SOURCE_TABLE_AMD64       }, /* 239: NBHyperTransportBug0BandwidthNopSent */
+	{  252, 160, 51, KPROF_SOURCE_TABLE_AMD64       }, /* 240: FRDispatchStallsWhenFarControlOrResyncBranchPending */
+	{ 3717, 157, 27, KPROF_SOURCE_TABLE_AMD64       }, /* 241: FRDispatchStallsWhenFPUFull */
+	{ 4742,  87, 23, KPROF_SOURCE_TABLE_AMD64       }, /* 242: DCRefillCopyBackInvalid */
+	{ 1420, 179, 39, KPROF_SOURCE_TABLE_AMD64       }, /* 243: NBMemoryControllerTurnAroundWriteToRead */
+	{ 3927,  65, 27, KPROF_SOURCE_TABLE_AMD64       }, /* 244: LSResyncBySelfModifyingCode */
+	{ 7088,   0,  4, KPROF_SOURCE_TABLE_GENERIC     }, /* 245: Time */
+	{ 3962,  85, 26, KPROF_SOURCE_TABLE_AMD64       }, /* 246: DCRefillFromSystemModified */
+	{ 6763,  42, 12, KPROF_SOURCE_TABLE_AMD64       }, /* 247: DcacheMisses */
+	{ 6296,  23, 16, KPROF_SOURCE_TABLE_GENERIC     }, /* 248: LoadLinkedIssues */
+	{ 6763,   8, 12, KPROF_SOURCE_TABLE_GENERIC     }, /* 249: DcacheMisses */
+	{ 6436,  70, 15, KPROF_SOURCE_TABLE_AMD64       }, /* 250: LSRetiredCFLUSH */
+	{ 7046,  17,  6, KPROF_SOURCE_TABLE_GENERIC     }, /* 251: 4Issue */
+	{ 7093,  25,  5, KPROF_SOURCE_TABLE_DEFAULT     }, /* 252: Timer */
+	{ 6900,  27, 11, KPROF_SOURCE_TABLE_EMON        }, /* 253: TotalIssues */
+	{ 5533,  69, 21, KPROF_SOURCE_TABLE_AMD64       }, /* 254: LSLateCancelOperation */
+	{ 6900,   2, 11, KPROF_SOURCE_TABLE_GENERIC     }, /* 255: TotalIssues */
+};
+/* clang-format on */
+
+/* Per bucket of the name hash (the top bits of the hash), the displacement that places its keys. */
+/* clang-format off */
+static const uint16_t kprof_impl_source_name_displacement[128] = {
+	5, 1, 0, 9, 2, 2, 0, 1, 5, 6, 0, 10, 0, 4, 1, 0, /* buckets 0..15 */
+	1, 1, 4, 0, 0, 1, 15, 5, 3, 0, 16, 0, 4, 2, 0, 16, /* buckets 16..31 */
+	1, 0, 0, 0, 5, 2, 1, 0, 1, 0, 0, 3, 6, 1, 1, 3, /* buckets 32..47 */
+	0, 2, 0, 1, 5, 2, 0, 16, 1, 4, 4, 5, 33, 0, 4, 25, /* buckets 48..63 */
+	0, 32, 14, 9, 0, 0, 1, 1, 2, 1, 2, 13, 1, 1, 4, 0, /* buckets 64..79 */
+	20, 32, 3, 2, 2, 0, 5, 1, 8, 2, 0, 8, 3, 37, 5, 0, /* buckets 80..95 */
+	0, 1, 0, 32, 23, 33, 15, 12, 7, 32, 1, 14, 1, 65, 18, 24, /* buckets 96..111 */
+	1, 0, 6, 0, 5, 0, 8, 0, 0, 10, 0, 1, 0, 0, 7, 11, /* buckets 112..127 */
+};
+/* clang-format on */
+
+#endif
 
 KPROF_API const kprof_source *kprof_source_rows_by_table(kprof_source_table table, size_t *count)
 {
@@ -10207,27 +10968,29 @@ KPROF_API const kprof_source *kprof_source_rows_by_table(kprof_source_table tabl
 		return NULL;
 	}
 	if (count)
-		*count = kprof_impl_interface_infos()[table].count;
-	return kprof_impl_source_rows() + kprof_impl_table_start((unsigned)table);
+		*count = kprof_impl_interface_infos[table].count;
+	return kprof_impl_source_rows + kprof_impl_source_tables[table].first_row;
 }
 
 KPROF_API const kprof_source_table_info *kprof_source_table_info_by_id(kprof_source_table table)
 {
 	if ((unsigned)table >= KPROF_SOURCE_TABLE_COUNT)
 		return NULL;
-	return &kprof_impl_interface_infos()[table];
+	return &kprof_impl_interface_infos[table];
 }
 
 KPROF_API const kprof_source *kprof_source_by_value(kprof_source_table table, uint32_t value)
 {
 	const kprof_source_table_info *info = kprof_source_table_info_by_id(table);
 	uint8_t slot;
-	if (!info || value > info->max_value)
+	/* info is NULL for a table past the last; the table is tested again for cppcheck, which
+	 * does not follow that NULL to the index below. */
+	if (!info || (unsigned)table >= KPROF_SOURCE_TABLE_COUNT || value > info->max_value)
 		return NULL;
-	slot = kprof_impl_value_index()[kprof_impl_value_index_start((unsigned)table) + value];
+	slot = kprof_impl_source_value_index[kprof_impl_source_tables[table].value_index + value];
 	if (!slot)
 		return NULL;
-	return kprof_impl_source_rows() + kprof_impl_table_start((unsigned)table) + (slot - 1u);
+	return kprof_impl_source_rows + kprof_impl_source_tables[table].first_row + (slot - 1u);
 }
 
 KPROF_API size_t kprof_source_all_by_select(kprof_source_table table, uint32_t select,
@@ -10237,10 +11000,12 @@ KPROF_API size_t kprof_source_all_by_select(kprof_source_table table, uint32_t s
 	const uint8_t *order;
 	const kprof_source *rows;
 	size_t lo = 0, hi, n = 0;
-	if (!info)
+	if (!info ||
+	    (unsigned)table >=
+	            KPROF_SOURCE_TABLE_COUNT) /* the table again: see kprof_source_by_value */
 		return 0;
-	order = kprof_impl_select_index() + kprof_impl_select_index_start((unsigned)table);
-	rows = kprof_impl_source_rows() + kprof_impl_table_start((unsigned)table);
+	order = kprof_impl_source_select_index + kprof_impl_source_tables[table].select_index;
+	rows = kprof_impl_source_rows + kprof_impl_source_tables[table].first_row;
 	hi = info->count;
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
@@ -10258,12 +11023,12 @@ KPROF_API size_t kprof_source_all_by_select(kprof_source_table table, uint32_t s
 #ifndef KPROF_NO_NAMES
 KPROF_API const char *kprof_source_name_get(const kprof_source *s)
 {
-	return s ? kprof_impl_string_pool() + s->name : NULL;
+	return s ? (const char *)&kprof_impl_source_pool + s->name : NULL;
 }
 
 KPROF_API const char *kprof_source_description_get(const kprof_source *s)
 {
-	return s ? kprof_impl_string_pool() + s->description : NULL;
+	return s ? (const char *)&kprof_impl_source_pool + s->description : NULL;
 }
 
 /* 0x20 in every byte of x that holds a letter (either case): where a capital and its small
@@ -10281,7 +11046,8 @@ KPROF_API const kprof_source *kprof_source_by_name(kprof_source_table table, con
 {
 	const uint64_t case_bits = UINT64_C(0x2020202020202020);
 	uint64_t acc, x, last;
-	const uint8_t *p = (const uint8_t *)name, *slot, *key;
+	const uint8_t *p = (const uint8_t *)name, *key;
+	const kprof_impl_name_slot *slot;
 	size_t i, n;
 	if (!name || (unsigned)table >= KPROF_SOURCE_TABLE_COUNT)
 		return NULL;
@@ -10309,14 +11075,14 @@ KPROF_API const kprof_source *kprof_source_by_name(kprof_source_table table, con
 	}
 	acc *= KPROF_IMPL_NAME_HASH_MULTIPLIER;
 	i = (size_t)(acc >> (64u - KPROF_IMPL_NAME_HASH_BUCKET_BITS));
-	i = ((size_t)(acc >> 16) ^ kprof_bytes_le16_load(kprof_impl_name_displacement() + 2u * i)) &
+	i = ((size_t)(acc >> 16) ^ kprof_impl_source_name_displacement[i]) &
 	    (KPROF_IMPL_NAME_HASH_SIZE - 1u);
-	slot = kprof_impl_name_slots() + 6u * i;
-	if (kprof_bytes_le16_load(slot + 4) != (len | (unsigned)table << 8))
+	slot = &kprof_impl_source_name_slots[i];
+	if (slot->length != len || slot->table != (unsigned)table)
 		return NULL;
 	/* Equal ignoring case: a word may differ from the key only in its letters' 0x20 bits.
 	 * The pool has seven spare bytes at its end, so whole words of a key are readable. */
-	key = (const uint8_t *)kprof_impl_string_pool() + kprof_bytes_le16_load(slot);
+	key = (const uint8_t *)&kprof_impl_source_pool + slot->key;
 	for (i = 0; i < n; i++) {
 		uint64_t diff;
 		x = i + 1u < n ? kprof_bytes_le64_load(p + 8u * i) : last;
@@ -10326,7 +11092,7 @@ KPROF_API const kprof_source *kprof_source_by_name(kprof_source_table table, con
 		if (diff && (diff & ~kprof_impl_letter_bits(x)))
 			return NULL;
 	}
-	return kprof_impl_source_rows() + kprof_bytes_le16_load(slot + 2);
+	return kprof_impl_source_rows + slot->row;
 }
 #endif
 
@@ -10382,99 +11148,101 @@ KPROF_API kprof_status kprof_source_profile_add_get(const kprof_source *s,
 
 /* ---- layer 2, section hal - from spec/hal.yaml, spec/windows_releases.yaml, gen/c/hal.api.h, gen/c/hal.c ---- */
 #if !defined(KPROF_NO_WINDOWS_MODEL)
-/* The rows of kprof_hal_release. Each row is the bytes of kprof_hal_release in host order: a
- * string parses faster than initializer lists. */
-KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_hal_release) == 32, kprof_hal_release_size);
-KPROF_IMPL_INTERNAL const kprof_hal_release *kprof_impl_hal_release_rows(void)
-{
-	/* clang-format off */
-	static const union {
-		uint8_t bytes[737];
-		kprof_hal_release rows[23];
-	} table = {
-#if defined(__BYTE_ORDER__) && defined(__ORDER_BIG_ENDIAN__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-	    "\1\0\0\0\0\11\0\0\0\0\16\316\1\1\1\0\0\0\2\2\0\37\0\37\0\37\0\37\0\0\0\0" /* KPROF_HAL_WINDOWS_S2003_SP1 */
-	    "\2\0\0\115\0\123\0\0\0\0\27\160\1\1\1\1\0\0\2\2\0\37\0\37\0\37\0\37\0\0\0\0" /* KPROF_HAL_WINDOWS_VISTA */
-	    "\3\0\0\165\0\167\0\0\0\0\35\260\1\1\1\1\0\0\2\2\0\37\0\37\0\37\0\37\0\0\0\0" /* KPROF_HAL_WINDOWS_7 */
-	    "\4\0\0\230\0\232\0\0\0\0\43\360\1\1\1\1\1\2\2\2\0\37\0\37\0\37\0\37\0\0\0\0" /* KPROF_HAL_WINDOWS_8 */
-	    "\5\0\0\270\0\274\0\0\0\0\45\200\1\1\1\1\1\2\2\2\0\37\0\37\0\37\0\37\0\0\0\0" /* KPROF_HAL_WINDOWS_8_1 */
-	    "\6\0\0\337\0\347\0\0\0\0\50\0\1\1\1\1\1\1\1\1\0\37\0\37\0\37\0\37\0\0\0\0" /* KPROF_HAL_WINDOWS_10_1507 */
-	    "\7\0\1\12\1\22\0\0\0\0\51\132\1\1\1\1\1\1\1\1\0\37\0\44\0\37\0\44\2\0\0\0" /* KPROF_HAL_WINDOWS_10_1511 */
-	    "\10\0\1\52\1\62\0\0\0\0\70\71\1\1\1\1\1\1\1\1\0\37\0\44\0\37\0\44\2\0\0\0" /* KPROF_HAL_WINDOWS_10_1607 */
-	    "\11\0\1\112\1\122\0\0\0\0\72\327\1\1\1\1\1\1\1\1\0\37\0\44\0\37\0\44\2\0\0\0" /* KPROF_HAL_WINDOWS_10_1703 */
-	    "\12\0\1\152\1\162\0\0\0\0\77\253\1\1\1\1\1\1\1\1\0\37\0\44\0\37\0\44\2\0\0\0" /* KPROF_HAL_WINDOWS_10_1709 */
-	    "\13\0\1\212\1\222\0\0\0\0\102\356\1\1\1\1\1\1\1\1\0\37\0\44\0\37\0\44\2\0\0\0" /* KPROF_HAL_WINDOWS_10_1803 */
-	    "\14\0\1\252\1\262\0\0\0\0\105\143\1\1\1\1\1\1\1\1\0\37\0\44\0\37\0\44\2\0\0\0" /* KPROF_HAL_WINDOWS_10_1809 */
-	    "\15\0\1\312\1\322\0\0\0\0\107\272\1\1\1\1\1\1\1\1\0\37\0\44\0\37\0\44\2\0\0\0" /* KPROF_HAL_WINDOWS_10_1903 */
-	    "\16\0\1\352\1\362\0\0\0\0\107\273\1\1\1\1\1\1\1\1\0\37\0\44\0\37\0\44\2\0\0\0" /* KPROF_HAL_WINDOWS_10_1909 */
-	    "\17\0\2\12\2\22\0\0\0\0\112\141\1\1\1\1\1\1\1\1\0\37\0\44\0\37\0\44\2\0\0\0" /* KPROF_HAL_WINDOWS_10_2004 */
-	    "\20\0\2\52\2\62\0\0\0\0\112\142\1\1\1\1\1\1\1\1\0\44\0\44\0\37\0\44\2\0\0\0" /* KPROF_HAL_WINDOWS_10_20H2 */
-	    "\21\0\2\112\2\122\0\0\0\0\112\143\1\1\1\1\1\1\1\1\0\44\0\44\0\37\0\44\2\0\0\0" /* KPROF_HAL_WINDOWS_10_21H1 */
-	    "\22\0\2\152\2\162\0\0\0\0\112\144\1\1\1\1\1\1\1\1\0\44\0\44\0\37\0\44\2\0\0\0" /* KPROF_HAL_WINDOWS_10_21H2 */
-	    "\23\0\2\212\2\222\0\0\0\0\112\145\1\1\1\1\1\1\1\1\0\44\0\44\0\37\0\44\2\0\0\0" /* KPROF_HAL_WINDOWS_10_22H2 */
-	    "\24\0\2\252\2\255\0\0\0\0\125\360\0\1\1\1\0\0\1\1\0\44\0\44\0\37\0\37\1\0\0\0" /* KPROF_HAL_WINDOWS_11 */
-	    "\25\0\2\305\2\315\0\0\0\0\130\135\0\1\1\1\0\0\1\1\0\44\0\44\0\37\0\37\1\0\0\0" /* KPROF_HAL_WINDOWS_11_22H2 */
-	    "\26\0\2\345\2\355\0\0\0\0\130\147\0\1\1\1\0\0\1\1\0\44\0\44\0\37\0\37\1\0\0\0" /* KPROF_HAL_WINDOWS_11_23H2 */
-	    "\27\0\3\5\3\15\0\0\0\0\145\364\0\1\1\1\0\0\1\1\0\44\0\44\0\37\0\37\1\0\0\0" /* KPROF_HAL_WINDOWS_11_24H2 */
-#else
-	    "\1\0\0\0\11\0\0\0\316\16\0\0\1\1\1\0\0\0\2\2\37\0\37\0\37\0\37\0\0\0\0\0" /* KPROF_HAL_WINDOWS_S2003_SP1 */
-	    "\2\0\115\0\123\0\0\0\160\27\0\0\1\1\1\1\0\0\2\2\37\0\37\0\37\0\37\0\0\0\0\0" /* KPROF_HAL_WINDOWS_VISTA */
-	    "\3\0\165\0\167\0\0\0\260\35\0\0\1\1\1\1\0\0\2\2\37\0\37\0\37\0\37\0\0\0\0\0" /* KPROF_HAL_WINDOWS_7 */
-	    "\4\0\230\0\232\0\0\0\360\43\0\0\1\1\1\1\1\2\2\2\37\0\37\0\37\0\37\0\0\0\0\0" /* KPROF_HAL_WINDOWS_8 */
-	    "\5\0\270\0\274\0\0\0\200\45\0\0\1\1\1\1\1\2\2\2\37\0\37\0\37\0\37\0\0\0\0\0" /* KPROF_HAL_WINDOWS_8_1 */
-	    "\6\0\337\0\347\0\0\0\0\50\0\0\1\1\1\1\1\1\1\1\37\0\37\0\37\0\37\0\0\0\0\0" /* KPROF_HAL_WINDOWS_10_1507 */
-	    "\7\0\12\1\22\1\0\0\132\51\0\0\1\1\1\1\1\1\1\1\37\0\44\0\37\0\44\0\2\0\0\0" /* KPROF_HAL_WINDOWS_10_1511 */
-	    "\10\0\52\1\62\1\0\0\71\70\0\0\1\1\1\1\1\1\1\1\37\0\44\0\37\0\44\0\2\0\0\0" /* KPROF_HAL_WINDOWS_10_1607 */
-	    "\11\0\112\1\122\1\0\0\327\72\0\0\1\1\1\1\1\1\1\1\37\0\44\0\37\0\44\0\2\0\0\0" /* KPROF_HAL_WINDOWS_10_1703 */
-	    "\12\0\152\1\162\1\0\0\253\77\0\0\1\1\1\1\1\1\1\1\37\0\44\0\37\0\44\0\2\0\0\0" /* KPROF_HAL_WINDOWS_10_1709 */
-	    "\13\0\212\1\222\1\0\0\356\102\0\0\1\1\1\1\1\1\1\1\37\0\44\0\37\0\44\0\2\0\0\0" /* KPROF_HAL_WINDOWS_10_1803 */
-	    "\14\0\252\1\262\1\0\0\143\105\0\0\1\1\1\1\1\1\1\1\37\0\44\0\37\0\44\0\2\0\0\0" /* KPROF_HAL_WINDOWS_10_1809 */
-	    "\15\0\312\1\322\1\0\0\272\107\0\0\1\1\1\1\1\1\1\1\37\0\44\0\37\0\44\0\2\0\0\0" /* KPROF_HAL_WINDOWS_10_1903 */
-	    "\16\0\352\1\362\1\0\0\273\107\0\0\1\1\1\1\1\1\1\1\37\0\44\0\37\0\44\0\2\0\0\0" /* KPROF_HAL_WINDOWS_10_1909 */
-	    "\17\0\12\2\22\2\0\0\141\112\0\0\1\1\1\1\1\1\1\1\37\0\44\0\37\0\44\0\2\0\0\0" /* KPROF_HAL_WINDOWS_10_2004 */
-	    "\20\0\52\2\62\2\0\0\142\112\0\0\1\1\1\1\1\1\1\1\44\0\44\0\37\0\44\0\2\0\0\0" /* KPROF_HAL_WINDOWS_10_20H2 */
-	    "\21\0\112\2\122\2\0\0\143\112\0\0\1\1\1\1\1\1\1\1\44\0\44\0\37\0\44\0\2\0\0\0" /* KPROF_HAL_WINDOWS_10_21H1 */
-	    "\22\0\152\2\162\2\0\0\144\112\0\0\1\1\1\1\1\1\1\1\44\0\44\0\37\0\44\0\2\0\0\0" /* KPROF_HAL_WINDOWS_10_21H2 */
-	    "\23\0\212\2\222\2\0\0\145\112\0\0\1\1\1\1\1\1\1\1\44\0\44\0\37\0\44\0\2\0\0\0" /* KPROF_HAL_WINDOWS_10_22H2 */
-	    "\24\0\252\2\255\2\0\0\360\125\0\0\0\1\1\1\0\0\1\1\44\0\44\0\37\0\37\0\1\0\0\0" /* KPROF_HAL_WINDOWS_11 */
-	    "\25\0\305\2\315\2\0\0\135\130\0\0\0\1\1\1\0\0\1\1\44\0\44\0\37\0\37\0\1\0\0\0" /* KPROF_HAL_WINDOWS_11_22H2 */
-	    "\26\0\345\2\355\2\0\0\147\130\0\0\0\1\1\1\0\0\1\1\44\0\44\0\37\0\37\0\1\0\0\0" /* KPROF_HAL_WINDOWS_11_23H2 */
-	    "\27\0\5\3\15\3\0\0\364\145\0\0\0\1\1\1\0\0\1\1\44\0\44\0\37\0\37\0\1\0\0\0" /* KPROF_HAL_WINDOWS_11_24H2 */
-#endif
-	};
-	/* clang-format on */
-	return table.rows;
-}
+/* The rows of kprof_hal_release, in id order. */
+/* clang-format off */
+static const kprof_hal_release kprof_impl_hal_release_rows[23] = {
+	{ KPROF_HAL_WINDOWS_S2003_SP1,   0,   9,  3790, 1, 1, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_ABSENT,  KPROF_HAL_PRESENCE_ABSENT,  KPROF_HAL_PRESENCE_ABSENT,  KPROF_HAL_PRESENCE_UNKNOWN, KPROF_HAL_PRESENCE_UNKNOWN, 0x1F, 0x1F, 0x1F, 0x1F, KPROF_HAL_PRESENCE_ABSENT  }, /* "2003-sp1" */
+	{ KPROF_HAL_WINDOWS_VISTA,      77,  83,  6000, 1, 1, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_ABSENT,  KPROF_HAL_PRESENCE_ABSENT,  KPROF_HAL_PRESENCE_UNKNOWN, KPROF_HAL_PRESENCE_UNKNOWN, 0x1F, 0x1F, 0x1F, 0x1F, KPROF_HAL_PRESENCE_ABSENT  }, /* "vista" */
+	{ KPROF_HAL_WINDOWS_7,         117, 119,  7600, 1, 1, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_ABSENT,  KPROF_HAL_PRESENCE_ABSENT,  KPROF_HAL_PRESENCE_UNKNOWN, KPROF_HAL_PRESENCE_UNKNOWN, 0x1F, 0x1F, 0x1F, 0x1F, KPROF_HAL_PRESENCE_ABSENT  }, /* "7" */
+	{ KPROF_HAL_WINDOWS_8,         152, 154,  9200, 1, 1, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_UNKNOWN, KPROF_HAL_PRESENCE_UNKNOWN, KPROF_HAL_PRESENCE_UNKNOWN, 0x1F, 0x1F, 0x1F, 0x1F, KPROF_HAL_PRESENCE_ABSENT  }, /* "8" */
+	{ KPROF_HAL_WINDOWS_8_1,       184, 188,  9600, 1, 1, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_UNKNOWN, KPROF_HAL_PRESENCE_UNKNOWN, KPROF_HAL_PRESENCE_UNKNOWN, 0x1F, 0x1F, 0x1F, 0x1F, KPROF_HAL_PRESENCE_ABSENT  }, /* "8.1" */
+	{ KPROF_HAL_WINDOWS_10_1507,   223, 231, 10240, 1, 1, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, 0x1F, 0x1F, 0x1F, 0x1F, KPROF_HAL_PRESENCE_ABSENT  }, /* "10-1507" */
+	{ KPROF_HAL_WINDOWS_10_1511,   266, 274, 10586, 1, 1, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, 0x1F, 0x24, 0x1F, 0x24, KPROF_HAL_PRESENCE_UNKNOWN }, /* "10-1511" */
+	{ KPROF_HAL_WINDOWS_10_1607,   298, 306, 14393, 1, 1, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, 0x1F, 0x24, 0x1F, 0x24, KPROF_HAL_PRESENCE_UNKNOWN }, /* "10-1607" */
+	{ KPROF_HAL_WINDOWS_10_1703,   330, 338, 15063, 1, 1, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, 0x1F, 0x24, 0x1F, 0x24, KPROF_HAL_PRESENCE_UNKNOWN }, /* "10-1703" */
+	{ KPROF_HAL_WINDOWS_10_1709,   362, 370, 16299, 1, 1, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, 0x1F, 0x24, 0x1F, 0x24, KPROF_HAL_PRESENCE_UNKNOWN }, /* "10-1709" */
+	{ KPROF_HAL_WINDOWS_10_1803,   394, 402, 17134, 1, 1, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, 0x1F, 0x24, 0x1F, 0x24, KPROF_HAL_PRESENCE_UNKNOWN }, /* "10-1803" */
+	{ KPROF_HAL_WINDOWS_10_1809,   426, 434, 17763, 1, 1, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, 0x1F, 0x24, 0x1F, 0x24, KPROF_HAL_PRESENCE_UNKNOWN }, /* "10-1809" */
+	{ KPROF_HAL_WINDOWS_10_1903,   458, 466, 18362, 1, 1, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, 0x1F, 0x24, 0x1F, 0x24, KPROF_HAL_PRESENCE_UNKNOWN }, /* "10-1903" */
+	{ KPROF_HAL_WINDOWS_10_1909,   490, 498, 18363, 1, 1, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, 0x1F, 0x24, 0x1F, 0x24, KPROF_HAL_PRESENCE_UNKNOWN }, /* "10-1909" */
+	{ KPROF_HAL_WINDOWS_10_2004,   522, 530, 19041, 1, 1, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, 0x1F, 0x24, 0x1F, 0x24, KPROF_HAL_PRESENCE_UNKNOWN }, /* "10-2004" */
+	{ KPROF_HAL_WINDOWS_10_20H2,   554, 562, 19042, 1, 1, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, 0x24, 0x24, 0x1F, 0x24, KPROF_HAL_PRESENCE_UNKNOWN }, /* "10-20h2" */
+	{ KPROF_HAL_WINDOWS_10_21H1,   586, 594, 19043, 1, 1, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, 0x24, 0x24, 0x1F, 0x24, KPROF_HAL_PRESENCE_UNKNOWN }, /* "10-21h1" */
+	{ KPROF_HAL_WINDOWS_10_21H2,   618, 626, 19044, 1, 1, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, 0x24, 0x24, 0x1F, 0x24, KPROF_HAL_PRESENCE_UNKNOWN }, /* "10-21h2" */
+	{ KPROF_HAL_WINDOWS_10_22H2,   650, 658, 19045, 1, 1, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, 0x24, 0x24, 0x1F, 0x24, KPROF_HAL_PRESENCE_UNKNOWN }, /* "10-22h2" */
+	{ KPROF_HAL_WINDOWS_11,        682, 685, 22000, 0, 1, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_ABSENT,  KPROF_HAL_PRESENCE_ABSENT,  KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, 0x24, 0x24, 0x1F, 0x1F, KPROF_HAL_PRESENCE_PRESENT }, /* "11" */
+	{ KPROF_HAL_WINDOWS_11_22H2,   709, 717, 22621, 0, 1, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_ABSENT,  KPROF_HAL_PRESENCE_ABSENT,  KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, 0x24, 0x24, 0x1F, 0x1F, KPROF_HAL_PRESENCE_PRESENT }, /* "11-22h2" */
+	{ KPROF_HAL_WINDOWS_11_23H2,   741, 749, 22631, 0, 1, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_ABSENT,  KPROF_HAL_PRESENCE_ABSENT,  KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, 0x24, 0x24, 0x1F, 0x1F, KPROF_HAL_PRESENCE_PRESENT }, /* "11-23h2" */
+	{ KPROF_HAL_WINDOWS_11_24H2,   773, 781, 26100, 0, 1, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_ABSENT,  KPROF_HAL_PRESENCE_ABSENT,  KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, 0x24, 0x24, 0x1F, 0x1F, KPROF_HAL_PRESENCE_PRESENT }, /* "11-24h2" */
+};
+/* clang-format on */
 
 KPROF_API const kprof_hal_release *kprof_hal_release_by_id(kprof_hal_windows id)
 {
 	if ((uint32_t)id < KPROF_HAL_RELEASE_FIRST ||
 	    (uint32_t)id - KPROF_HAL_RELEASE_FIRST >= KPROF_HAL_RELEASE_COUNT)
 		return NULL;
-	return &kprof_impl_hal_release_rows()[(uint32_t)id - KPROF_HAL_RELEASE_FIRST];
+	return &kprof_impl_hal_release_rows[(uint32_t)id - KPROF_HAL_RELEASE_FIRST];
 }
 #ifndef KPROF_NO_NAMES
+/* The pool of the strings of kprof_hal_release: each string NUL-terminated, at the offset on
+ * its left. */
+/* clang-format off */
+static const char kprof_impl_hal_release_pool[805] =
+	/*   0 */ "2003-sp1\0"
+	/*   9 */ "Windows Server 2003 SP1 / Windows XP Professional x64 Edition (5.2)\0"
+	/*  77 */ "vista\0"
+	/*  83 */ "Windows Vista / Server 2008 (6.0)\0"
+	/* 117 */ "7\0"
+	/* 119 */ "Windows 7 / Server 2008 R2 (6.1)\0"
+	/* 152 */ "8\0"
+	/* 154 */ "Windows 8 / Server 2012 (6.2)\0"
+	/* 184 */ "8.1\0"
+	/* 188 */ "Windows 8.1 / Server 2012 R2 (6.3)\0"
+	/* 223 */ "10-1507\0"
+	/* 231 */ "Windows 10 original release (1507)\0"
+	/* 266 */ "10-1511\0"
+	/* 274 */ "Windows 10 version 1511\0"
+	/* 298 */ "10-1607\0"
+	/* 306 */ "Windows 10 version 1607\0"
+	/* 330 */ "10-1703\0"
+	/* 338 */ "Windows 10 version 1703\0"
+	/* 362 */ "10-1709\0"
+	/* 370 */ "Windows 10 version 1709\0"
+	/* 394 */ "10-1803\0"
+	/* 402 */ "Windows 10 version 1803\0"
+	/* 426 */ "10-1809\0"
+	/* 434 */ "Windows 10 version 1809\0"
+	/* 458 */ "10-1903\0"
+	/* 466 */ "Windows 10 version 1903\0"
+	/* 490 */ "10-1909\0"
+	/* 498 */ "Windows 10 version 1909\0"
+	/* 522 */ "10-2004\0"
+	/* 530 */ "Windows 10 version 2004\0"
+	/* 554 */ "10-20h2\0"
+	/* 562 */ "Windows 10 version 20H2\0"
+	/* 586 */ "10-21h1\0"
+	/* 594 */ "Windows 10 version 21H1\0"
+	/* 618 */ "10-21h2\0"
+	/* 626 */ "Windows 10 version 21H2\0"
+	/* 650 */ "10-22h2\0"
+	/* 658 */ "Windows 10 version 22H2\0"
+	/* 682 */ "11\0"
+	/* 685 */ "Windows 11 version 21H2\0"
+	/* 709 */ "11-22h2\0"
+	/* 717 */ "Windows 11 version 22H2\0"
+	/* 741 */ "11-23h2\0"
+	/* 749 */ "Windows 11 version 23H2\0"
+	/* 773 */ "11-24h2\0"
+	/* 781 */ "Windows 11 version 24H2";
+/* clang-format on */
+
 #define KPROF_IMPL_HAL_RELEASE_POOL_SIZE 805u
 #define KPROF_IMPL_HAL_RELEASE_NONE      0xFFFFu /* a string column's "no string" */
 /* The hal_release strings, each NUL-terminated: the string at offset off. */
 KPROF_IMPL_INTERNAL const char *kprof_impl_hal_release_text(uint32_t off)
 {
-	/* clang-format off */
-	static const char part0[] =
-	    "2003-sp1\0Windows Server 2003 SP1 / Windows XP Professional x64 Edition (5.2)\0vista\0"
-	    "Windows Vista / Server 2008 (6.0)\0" "7\0Windows 7 / Server 2008 R2 (6.1)\0" "8\0"
-	    "Windows 8 / Server 2012 (6.2)\0" "8.1\0Windows 8.1 / Server 2012 R2 (6.3)\0" "10-1507\0"
-	    "Windows 10 original release (1507)\0" "10-1511\0Windows 10 version 1511\0" "10-1607\0"
-	    "Windows 10 version 1607\0" "10-1703\0Windows 10 version 1703\0" "10-1709\0"
-	    "Windows 10 version 1709\0" "10-1803\0Windows 10 version 1803\0" "10-1809\0"
-	    "Windows 10 version 1809\0" "10-1903\0Windows 10 version 1903\0" "10-1909\0"
-	    "Windows 10 version 1909\0" "10-2004\0Windows 10 version 2004\0" "10-20h2\0"
-	    "Windows 10 version 20H2\0" "10-21h1\0Windows 10 version 21H1\0" "10-21h2\0"
-	    "Windows 10 version 21H2\0" "10-22h2\0Windows 10 version 22H2\0" "11\0"
-	    "Windows 11 version 21H2\0" "11-22h2\0Windows 11 version 22H2\0" "11-23h2\0"
-	    "Windows 11 version 23H2\0" "11-24h2\0Windows 11 version 24H2\0";
-	/* clang-format on */
-	return part0 + off;
+	return (const char *)&kprof_impl_hal_release_pool + off;
 }
 
 KPROF_API const char *kprof_hal_release_name_get(const kprof_hal_release *r)
@@ -10496,7 +11264,7 @@ KPROF_API const kprof_hal_release *kprof_hal_release_by_name(const char *name, s
 	if (!name)
 		return NULL;
 	for (i = 0; i < KPROF_HAL_RELEASE_COUNT; i++) {
-		const kprof_hal_release *row = &kprof_impl_hal_release_rows()[i];
+		const kprof_hal_release *row = &kprof_impl_hal_release_rows[i];
 		const char *s = kprof_hal_release_name_get(row);
 		for (k = 0; k < len && s[k] &&
 		            kprof_impl_lower((unsigned char)s[k]) ==
@@ -10510,43 +11278,21 @@ KPROF_API const kprof_hal_release *kprof_hal_release_by_name(const char *name, s
 }
 #endif
 
-/* The rows of kprof_hal_amd64_spelling. Each row is the bytes of kprof_hal_amd64_spelling in
- * host order: a string parses faster than initializer lists. */
-KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_hal_amd64_spelling) == 6, kprof_hal_amd64_spelling_size);
-KPROF_IMPL_INTERNAL const kprof_hal_amd64_spelling *kprof_impl_hal_amd64_spelling_rows(void)
-{
-	/* clang-format off */
-	static const union {
-		uint8_t bytes[61];
-		kprof_hal_amd64_spelling rows[10];
-	} table = {
-#if defined(__BYTE_ORDER__) && defined(__ORDER_BIG_ENDIAN__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-	    "\1\0\0\41\0\0" /* KPROF_HAL_AMD64_SPELLING_ID_FP_FAST_FLAG */
-	    "\2\0\0\107\0\36" /* KPROF_HAL_AMD64_SPELLING_ID_DC_MISALIGNED */
-	    "\3\0\0\110\0\70" /* KPROF_HAL_AMD64_SPELLING_ID_DC_LATE_CANCEL */
-	    "\4\0\0\111\0\117" /* KPROF_HAL_AMD64_SPELLING_ID_DC_EARLY_CANCEL */
-	    "\5\0\0\162\0\147" /* KPROF_HAL_AMD64_SPELLING_ID_FR_ADDRESS_MISCOMPARE */
-	    "\6\0\0\203\0\235" /* KPROF_HAL_AMD64_SPELLING_ID_FR_SEGMENT_LOAD */
-	    "\7\0\0\213\0\274" /* KPROF_HAL_AMD64_SPELLING_ID_FR_X87_RECLASS */
-	    "\10\0\0\255\0\341" /* KPROF_HAL_AMD64_SPELLING_ID_NB_PROBE_DIRTY */
-	    "\11\0\0\263\1\12" /* KPROF_HAL_AMD64_SPELLING_ID_NB_HT0_NOP */
-	    "\12\0\0\275\1\57" /* KPROF_HAL_AMD64_SPELLING_ID_NB_HT2_NOP */
-#else
-	    "\1\0\41\0\0\0" /* KPROF_HAL_AMD64_SPELLING_ID_FP_FAST_FLAG */
-	    "\2\0\107\0\36\0" /* KPROF_HAL_AMD64_SPELLING_ID_DC_MISALIGNED */
-	    "\3\0\110\0\70\0" /* KPROF_HAL_AMD64_SPELLING_ID_DC_LATE_CANCEL */
-	    "\4\0\111\0\117\0" /* KPROF_HAL_AMD64_SPELLING_ID_DC_EARLY_CANCEL */
-	    "\5\0\162\0\147\0" /* KPROF_HAL_AMD64_SPELLING_ID_FR_ADDRESS_MISCOMPARE */
-	    "\6\0\203\0\235\0" /* KPROF_HAL_AMD64_SPELLING_ID_FR_SEGMENT_LOAD */
-	    "\7\0\213\0\274\0" /* KPROF_HAL_AMD64_SPELLING_ID_FR_X87_RECLASS */
-	    "\10\0\255\0\341\0" /* KPROF_HAL_AMD64_SPELLING_ID_NB_PROBE_DIRTY */
-	    "\11\0\263\0\12\1" /* KPROF_HAL_AMD64_SPELLING_ID_NB_HT0_NOP */
-	    "\12\0\275\0\57\1" /* KPROF_HAL_AMD64_SPELLING_ID_NB_HT2_NOP */
-#endif
-	};
-	/* clang-format on */
-	return table.rows;
-}
+/* The rows of kprof_hal_amd64_spelling, in id order. */
+/* clang-format off */
+static const kprof_hal_amd64_spelling kprof_impl_hal_amd64_spelling_rows[10] = {
+	{ KPROF_HAL_AMD64_SPELLING_ID_FP_FAST_FLAG,           33,   0 }, /* "FPDispathedFPUOpsWithFastFlag" */
+	{ KPROF_HAL_AMD64_SPELLING_ID_DC_MISALIGNED,          71,  30 }, /* "DCMisalignedDataReference" */
+	{ KPROF_HAL_AMD64_SPELLING_ID_DC_LATE_CANCEL,         72,  56 }, /* "DCLateCancelOfAnAccess" */
+	{ KPROF_HAL_AMD64_SPELLING_ID_DC_EARLY_CANCEL,        73,  79 }, /* "DCEarlyCancelOfAnAccess" */
+	{ KPROF_HAL_AMD64_SPELLING_ID_FR_ADDRESS_MISCOMPARE, 114, 103 }, /* "FRRetiredTakenBranchesMispredictedByAddressMiscompare" */
+	{ KPROF_HAL_AMD64_SPELLING_ID_FR_SEGMENT_LOAD,       131, 157 }, /* "FRDispatchStallsForSegmentLoad" */
+	{ KPROF_HAL_AMD64_SPELLING_ID_FR_X87_RECLASS,        139, 188 }, /* "FRFPUExceptionsx87ReclassMicroFaults" */
+	{ KPROF_HAL_AMD64_SPELLING_ID_NB_PROBE_DIRTY,        173, 225 }, /* "NBProbeResultHitDirtyWithoutMemoryCancel" */
+	{ KPROF_HAL_AMD64_SPELLING_ID_NB_HT0_NOP,            179, 266 }, /* "NBHyperTransportBus0BandwidthNopSent" */
+	{ KPROF_HAL_AMD64_SPELLING_ID_NB_HT2_NOP,            189, 303 }, /* "NBHyperTransportBus2BandwidthNopSent" */
+};
+/* clang-format on */
 
 KPROF_API const kprof_hal_amd64_spelling *
 kprof_hal_amd64_spelling_by_id(kprof_hal_amd64_spelling_id id)
@@ -10554,23 +11300,31 @@ kprof_hal_amd64_spelling_by_id(kprof_hal_amd64_spelling_id id)
 	if ((uint32_t)id < KPROF_HAL_AMD64_SPELLING_FIRST ||
 	    (uint32_t)id - KPROF_HAL_AMD64_SPELLING_FIRST >= KPROF_HAL_AMD64_SPELLING_COUNT)
 		return NULL;
-	return &kprof_impl_hal_amd64_spelling_rows()[(uint32_t)id - KPROF_HAL_AMD64_SPELLING_FIRST];
+	return &kprof_impl_hal_amd64_spelling_rows[(uint32_t)id - KPROF_HAL_AMD64_SPELLING_FIRST];
 }
 #ifndef KPROF_NO_NAMES
+/* The pool of the strings of kprof_hal_amd64_spelling: each string NUL-terminated, at the
+ * offset on its left. */
+/* clang-format off */
+static const char kprof_impl_hal_amd64_spelling_pool[340] =
+	/*   0 */ "FPDispathedFPUOpsWithFastFlag\0"
+	/*  30 */ "DCMisalignedDataReference\0"
+	/*  56 */ "DCLateCancelOfAnAccess\0"
+	/*  79 */ "DCEarlyCancelOfAnAccess\0"
+	/* 103 */ "FRRetiredTakenBranchesMispredictedByAddressMiscompare\0"
+	/* 157 */ "FRDispatchStallsForSegmentLoad\0"
+	/* 188 */ "FRFPUExceptionsx87ReclassMicroFaults\0"
+	/* 225 */ "NBProbeResultHitDirtyWithoutMemoryCancel\0"
+	/* 266 */ "NBHyperTransportBus0BandwidthNopSent\0"
+	/* 303 */ "NBHyperTransportBus2BandwidthNopSent";
+/* clang-format on */
+
 #define KPROF_IMPL_HAL_AMD64_SPELLING_POOL_SIZE 340u
 #define KPROF_IMPL_HAL_AMD64_SPELLING_NONE      0xFFFFu /* a string column's "no string" */
 /* The hal_amd64_spelling strings, each NUL-terminated: the string at offset off. */
 KPROF_IMPL_INTERNAL const char *kprof_impl_hal_amd64_spelling_text(uint32_t off)
 {
-	/* clang-format off */
-	static const char part0[] =
-	    "FPDispathedFPUOpsWithFastFlag\0DCMisalignedDataReference\0DCLateCancelOfAnAccess\0"
-	    "DCEarlyCancelOfAnAccess\0FRRetiredTakenBranchesMispredictedByAddressMiscompare\0"
-	    "FRDispatchStallsForSegmentLoad\0FRFPUExceptionsx87ReclassMicroFaults\0"
-	    "NBProbeResultHitDirtyWithoutMemoryCancel\0NBHyperTransportBus0BandwidthNopSent\0"
-	    "NBHyperTransportBus2BandwidthNopSent\0";
-	/* clang-format on */
-	return part0 + off;
+	return (const char *)&kprof_impl_hal_amd64_spelling_pool + off;
 }
 
 KPROF_API const char *kprof_hal_amd64_spelling_description_get(const kprof_hal_amd64_spelling *r)
@@ -10587,7 +11341,7 @@ KPROF_API const kprof_hal_amd64_spelling *kprof_hal_amd64_spelling_by_descriptio
 	if (!name)
 		return NULL;
 	for (i = 0; i < KPROF_HAL_AMD64_SPELLING_COUNT; i++) {
-		const kprof_hal_amd64_spelling *row = &kprof_impl_hal_amd64_spelling_rows()[i];
+		const kprof_hal_amd64_spelling *row = &kprof_impl_hal_amd64_spelling_rows[i];
 		const char *s = kprof_hal_amd64_spelling_description_get(row);
 		for (k = 0; k < len && s[k] &&
 		            kprof_impl_lower((unsigned char)s[k]) ==
@@ -10601,29 +11355,14 @@ KPROF_API const kprof_hal_amd64_spelling *kprof_hal_amd64_spelling_by_descriptio
 }
 #endif
 
-/* The rows of kprof_hal_max_selectable. Each row is the bytes of kprof_hal_max_selectable in
- * host order: a string parses faster than initializer lists. */
-KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_hal_max_selectable) == 8, kprof_hal_max_selectable_size);
-KPROF_IMPL_INTERNAL const kprof_hal_max_selectable *kprof_impl_hal_max_selectable_rows(void)
-{
-	/* clang-format off */
-	static const union {
-		uint8_t bytes[25];
-		kprof_hal_max_selectable rows[3];
-	} table = {
-#if defined(__BYTE_ORDER__) && defined(__ORDER_BIG_ENDIAN__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-	    "\1\0\0\0\0\0\0\0" /* KPROF_HAL_MAX_SELECTABLE_ID_DEFAULT */
-	    "\2\0\0\10\0\0\0\0" /* KPROF_HAL_MAX_SELECTABLE_ID_EMON */
-	    "\3\0\0\15\0\0\0\0" /* KPROF_HAL_MAX_SELECTABLE_ID_AMD64 */
-#else
-	    "\1\0\0\0\0\0\0\0" /* KPROF_HAL_MAX_SELECTABLE_ID_DEFAULT */
-	    "\2\0\10\0\0\0\0\0" /* KPROF_HAL_MAX_SELECTABLE_ID_EMON */
-	    "\3\0\15\0\0\0\0\0" /* KPROF_HAL_MAX_SELECTABLE_ID_AMD64 */
-#endif
-	};
-	/* clang-format on */
-	return table.rows;
-}
+/* The rows of kprof_hal_max_selectable, in id order. */
+/* clang-format off */
+static const kprof_hal_max_selectable kprof_impl_hal_max_selectable_rows[3] = {
+	{ KPROF_HAL_MAX_SELECTABLE_ID_DEFAULT,  0, 0, 0 }, /* "default" */
+	{ KPROF_HAL_MAX_SELECTABLE_ID_EMON,     8, 0, 0 }, /* "emon" */
+	{ KPROF_HAL_MAX_SELECTABLE_ID_AMD64,   13, 0, 0 }, /* "amd64" */
+};
+/* clang-format on */
 
 KPROF_API const kprof_hal_max_selectable *
 kprof_hal_max_selectable_by_id(kprof_hal_max_selectable_id id)
@@ -10631,19 +11370,24 @@ kprof_hal_max_selectable_by_id(kprof_hal_max_selectable_id id)
 	if ((uint32_t)id < KPROF_HAL_MAX_SELECTABLE_FIRST ||
 	    (uint32_t)id - KPROF_HAL_MAX_SELECTABLE_FIRST >= KPROF_HAL_MAX_SELECTABLE_COUNT)
 		return NULL;
-	return &kprof_impl_hal_max_selectable_rows()[(uint32_t)id - KPROF_HAL_MAX_SELECTABLE_FIRST];
+	return &kprof_impl_hal_max_selectable_rows[(uint32_t)id - KPROF_HAL_MAX_SELECTABLE_FIRST];
 }
 #ifndef KPROF_NO_NAMES
+/* The pool of the strings of kprof_hal_max_selectable: each string NUL-terminated, at the
+ * offset on its left. */
+/* clang-format off */
+static const char kprof_impl_hal_max_selectable_pool[19] =
+	/*  0 */ "default\0"
+	/*  8 */ "emon\0"
+	/* 13 */ "amd64";
+/* clang-format on */
+
 #define KPROF_IMPL_HAL_MAX_SELECTABLE_POOL_SIZE 19u
 #define KPROF_IMPL_HAL_MAX_SELECTABLE_NONE      0xFFFFu /* a string column's "no string" */
 /* The hal_max_selectable strings, each NUL-terminated: the string at offset off. */
 KPROF_IMPL_INTERNAL const char *kprof_impl_hal_max_selectable_text(uint32_t off)
 {
-	/* clang-format off */
-	static const char part0[] =
-	    "default\0emon\0amd64\0";
-	/* clang-format on */
-	return part0 + off;
+	return (const char *)&kprof_impl_hal_max_selectable_pool + off;
 }
 
 KPROF_API const char *kprof_hal_max_selectable_table_get(const kprof_hal_max_selectable *r)
@@ -10660,7 +11404,7 @@ KPROF_API const kprof_hal_max_selectable *kprof_hal_max_selectable_by_table(cons
 	if (!name)
 		return NULL;
 	for (i = 0; i < KPROF_HAL_MAX_SELECTABLE_COUNT; i++) {
-		const kprof_hal_max_selectable *row = &kprof_impl_hal_max_selectable_rows()[i];
+		const kprof_hal_max_selectable *row = &kprof_impl_hal_max_selectable_rows[i];
 		const char *s = kprof_hal_max_selectable_table_get(row);
 		for (k = 0; k < len && s[k] &&
 		            kprof_impl_lower((unsigned char)s[k]) ==
@@ -10907,8 +11651,7 @@ KPROF_IMPL_INTERNAL const char *kprof_impl_amd64_spelling(uint32_t value)
 {
 	uint32_t i;
 	for (i = 0; i < KPROF_HAL_AMD64_SPELLING_COUNT; i++) {
-		const kprof_hal_amd64_spelling *r = kprof_hal_amd64_spelling_by_id(
-		        (kprof_hal_amd64_spelling_id)(KPROF_HAL_AMD64_SPELLING_FIRST + i));
+		const kprof_hal_amd64_spelling *r = &kprof_impl_hal_amd64_spelling_rows[i];
 		if (r->value == value)
 			return kprof_hal_amd64_spelling_description_get(r);
 	}
@@ -11023,52 +11766,99 @@ KPROF_API kprof_status kprof_hal_plan_get(const kprof_hal_decision *d, const kpr
 	return KPROF_OK;
 }
 #ifndef KPROF_NO_NAMES
+/* The pool of the names: each string NUL-terminated, at the offset on its left. */
+/* clang-format off */
+static const char kprof_impl_hal_build_name_pool[8] =
+	/* 0 */ "x64\0"
+	/* 4 */ "x86";
+/* clang-format on */
+
+/* clang-format off */
+static const kprof_impl_name_row kprof_impl_hal_build_names[2] = {
+	{ KPROF_HAL_BUILD_X64, 0 }, /* "x64" */
+	{ KPROF_HAL_BUILD_X86, 4 }, /* "x86" */
+};
+/* clang-format on */
+
 /* The name of a kprof_hal_build value, or NULL when it has none. */
 KPROF_API const char *kprof_hal_build_name(kprof_hal_build value)
 {
-	static const char names[] = "x64\0x86\0";
-	/* clang-format off */
-	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
-	    "\0\0\0\0\0\0\1\0\0\0\4\0";
-	/* clang-format on */
-	return kprof_impl_name(names, index, 2u, (int)value);
+	return kprof_impl_name((const char *)&kprof_impl_hal_build_name_pool,
+	                       kprof_impl_hal_build_names, 2u, (int)value);
 }
 #endif
 
 #ifndef KPROF_NO_NAMES
+/* The pool of the names: each string NUL-terminated, at the offset on its left. */
+/* clang-format off */
+static const char kprof_impl_hal_reason_name_pool[518] =
+	/*   0 */ "vendor GenuineIntel with architectural perfmon\0"
+	/*  47 */ "vendor AuthenticAMD\0"
+	/*  67 */ "cpuid leaf 0 missing\0"
+	/*  88 */ "vendor neither GenuineIntel nor AuthenticAMD\0"
+	/* 133 */ "max basic leaf below 0x0A\0"
+	/* 159 */ "leaf 0x0A missing\0"
+	/* 177 */ "leaf 0x0A version 0\0"
+	/* 197 */ "leaf 0x0A ebx length 0\0"
+	/* 220 */ "leaf 0x0A ebx bit 0 set (core cycles unavailable)\0"
+	/* 270 */ "32-bit HAL: Intel family not 6 or 15\0"
+	/* 307 */ "32-bit HAL: AMD without long mode\0"
+	/* 341 */ "Microsoft hypervisor hides perfmon\0"
+	/* 376 */ "Microsoft hypervisor, leaf 0x40000003 missing\0"
+	/* 422 */ "this Windows release has no such interface\0"
+	/* 465 */ "32-bit HAL of this Windows release: ProfileTime only";
+/* clang-format on */
+
+/* clang-format off */
+static const kprof_impl_name_row kprof_impl_hal_reason_names[15] = {
+	{ KPROF_HAL_REASON_INTEL_EMON,                0 }, /* "vendor GenuineIntel with architectural perfmon" */
+	{ KPROF_HAL_REASON_VENDOR_AMD,               47 }, /* "vendor AuthenticAMD" */
+	{ KPROF_HAL_REASON_NO_LEAF_0,                67 }, /* "cpuid leaf 0 missing" */
+	{ KPROF_HAL_REASON_VENDOR_OTHER,             88 }, /* "vendor neither GenuineIntel nor AuthenticAMD" */
+	{ KPROF_HAL_REASON_MAX_LEAF_BELOW_0A,       133 }, /* "max basic leaf below 0x0A" */
+	{ KPROF_HAL_REASON_NO_LEAF_0A,              159 }, /* "leaf 0x0A missing" */
+	{ KPROF_HAL_REASON_PERFMON_VERSION_0,       177 }, /* "leaf 0x0A version 0" */
+	{ KPROF_HAL_REASON_EBX_LENGTH_0,            197 }, /* "leaf 0x0A ebx length 0" */
+	{ KPROF_HAL_REASON_CORE_CYCLES_UNAVAILABLE, 220 }, /* "leaf 0x0A ebx bit 0 set (core cycles unavailable)" */
+	{ KPROF_HAL_REASON_X86_INTEL_FAMILY,        270 }, /* "32-bit HAL: Intel family not 6 or 15" */
+	{ KPROF_HAL_REASON_X86_AMD_NO_LONG_MODE,    307 }, /* "32-bit HAL: AMD without long mode" */
+	{ KPROF_HAL_REASON_HV_HIDES_PERFMON,        341 }, /* "Microsoft hypervisor hides perfmon" */
+	{ KPROF_HAL_REASON_HV_NO_FEATURES_LEAF,     376 }, /* "Microsoft hypervisor, leaf 0x40000003 missing" */
+	{ KPROF_HAL_REASON_RELEASE_NO_INTERFACE,    422 }, /* "this Windows release has no such interface" */
+	{ KPROF_HAL_REASON_RELEASE_X86_TIMER_ONLY,  465 }, /* "32-bit HAL of this Windows release: ProfileTime only" */
+};
+/* clang-format on */
+
 /* The name of a kprof_hal_reason value, or NULL when it has none. */
 KPROF_API const char *kprof_hal_reason_name(kprof_hal_reason value)
 {
-	static const char names[] =
-	        "vendor GenuineIntel with architectural perfmon\0vendor AuthenticAMD\0"
-	        "cpuid leaf 0 missing\0vendor neither GenuineIntel nor AuthenticAMD\0"
-	        "max basic leaf below 0x0A\0leaf 0x0A missing\0leaf 0x0A version 0\0"
-	        "leaf 0x0A ebx length 0\0leaf 0x0A ebx bit 0 set (core cycles unavailable)\0"
-	        "32-bit HAL: Intel family not 6 or 15\0"
-	        "32-bit HAL: AMD without long mode\0"
-	        "Microsoft hypervisor hides perfmon\0Microsoft hypervisor, leaf 0x40000003 "
-	        "missing\0"
-	        "this Windows release has no such interface\0"
-	        "32-bit HAL of this Windows release: ProfileTime only\0";
-	/* clang-format off */
-	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
-	    "\0\0\0\0\0\0\1\0\0\0\57\0\2\0\0\0\103\0\3\0\0\0\130\0\4\0\0\0\205\0\5\0\0\0\237\0\6\0\0\0\261\0\7\0\0\0\305\0\10\0\0\0\334\0\11\0\0\0\16\1\12\0\0\0"
-	    "\63\1\13\0\0\0\125\1\14\0\0\0\170\1\15\0\0\0\246\1\16\0\0\0\321\1";
-	/* clang-format on */
-	return kprof_impl_name(names, index, 15u, (int)value);
+	return kprof_impl_name((const char *)&kprof_impl_hal_reason_name_pool,
+	                       kprof_impl_hal_reason_names, 15u, (int)value);
 }
 #endif
 
 #ifndef KPROF_NO_NAMES
+/* The pool of the names: each string NUL-terminated, at the offset on its left. */
+/* clang-format off */
+static const char kprof_impl_hal_presence_name_pool[15] =
+	/*  0 */ "no\0"
+	/*  3 */ "yes\0"
+	/*  7 */ "unknown";
+/* clang-format on */
+
+/* clang-format off */
+static const kprof_impl_name_row kprof_impl_hal_presence_names[3] = {
+	{ KPROF_HAL_PRESENCE_ABSENT,  0 }, /* "no" */
+	{ KPROF_HAL_PRESENCE_PRESENT, 3 }, /* "yes" */
+	{ KPROF_HAL_PRESENCE_UNKNOWN, 7 }, /* "unknown" */
+};
+/* clang-format on */
+
 /* The name of a kprof_hal_presence value, or NULL when it has none. */
 KPROF_API const char *kprof_hal_presence_name(kprof_hal_presence value)
 {
-	static const char names[] = "no\0yes\0unknown\0";
-	/* clang-format off */
-	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
-	    "\0\0\0\0\0\0\1\0\0\0\3\0\2\0\0\0\7\0";
-	/* clang-format on */
-	return kprof_impl_name(names, index, 3u, (int)value);
+	return kprof_impl_name((const char *)&kprof_impl_hal_presence_name_pool,
+	                       kprof_impl_hal_presence_names, 3u, (int)value);
 }
 #endif
 
@@ -11076,646 +11866,1370 @@ KPROF_API const char *kprof_hal_presence_name(kprof_hal_presence value)
 
 /* ---- layer 2, section counts - from spec/counts.yaml, gen/c/counts.api.h, gen/c/counts.c ---- */
 #if !defined(KPROF_NO_COUNTS) && !defined(KPROF_NO_WINDOWS_MODEL)
+/* The pool of the counts section's strings: vendor event names, class titles, bases and
+ * vendors: each string NUL-terminated, at the offset on its left. In parts of at most 4000
+ * bytes, one literal each (C99 promises 4095), read as one object. */
+/* clang-format off */
+static const struct {
+	char part0[3984];
+	char part1[3994];
+	char part2[3974];
+	char part3[3996];
+	char part4[494];
+} kprof_impl_counts_pool = {
+	/*     0 */ "DISPATCHED_FPU:OPS_ADD\0"
+	/*    23 */ "DISPATCHED_FPU:PIPE0\0"
+	/*    44 */ "DISPATCHED_FPU_OPS:OPS_PIPE0\0"
+	/*    73 */ "FPU_PIPE_ASSIGNMENT:TOTAL0\0"
+	/*   100 */ "fpu_pipe_assignment.total0\0"
+	/*   127 */ "DISPATCHED_FPU:OPS_MULTIPLY\0"
+	/*   155 */ "DISPATCHED_FPU:PIPE1\0"
+	/*   176 */ "DISPATCHED_FPU_OPS:OPS_PIPE1\0"
+	/*   205 */ "FPU_PIPE_ASSIGNMENT:TOTAL1\0"
+	/*   232 */ "fpu_pipe_assignment.total1\0"
+	/*   259 */ "DISPATCHED_FPU:OPS_STORE\0"
+	/*   284 */ "DISPATCHED_FPU\0"
+	/*   299 */ "DISPATCHED_FPU_OPS:OPS_PIPE2\0"
+	/*   328 */ "FPU_PIPE_ASSIGNMENT:TOTAL2\0"
+	/*   355 */ "fpu_pipe_assignment.total2\0"
+	/*   382 */ "DISPATCHED_FPU:OPS_ADD_PIPE_LOAD_OPS\0"
+	/*   419 */ "DISPATCHED_FPU_OPS:OPS_PIPE3\0"
+	/*   448 */ "FPU_PIPE_ASSIGNMENT:TOTAL3\0"
+	/*   475 */ "fpu_pipe_assignment.total3\0"
+	/*   502 */ "DISPATCHED_FPU:OPS_MULTIPLY_PIPE_LOAD_OPS\0"
+	/*   544 */ "DISPATCHED_FPU_OPS:OPS_DUAL_PIPE0\0"
+	/*   578 */ "FPU_PIPE_ASSIGNMENT:DUAL0\0"
+	/*   604 */ "fpu_pipe_assignment\0"
+	/*   624 */ "DISPATCHED_FPU:OPS_STORE_PIPE_LOAD_OPS\0"
+	/*   663 */ "DISPATCHED_FPU_OPS:OPS_DUAL_PIPE1\0"
+	/*   697 */ "FPU_PIPE_ASSIGNMENT:DUAL1\0"
+	/*   723 */ "DISPATCHED_FPU:ALL\0"
+	/*   742 */ "DISPATCHED_FPU:ANY\0"
+	/*   761 */ "DISPATCHED_FPU_OPS:OPS_PIPE0:OPS_PIPE1:OPS_PIPE2:OPS_PIPE3:OPS_DUAL_PIPE0:OPS_DUAL_PIPE1\0"
+	/*   850 */ "FPU_PIPE_ASSIGNMENT:TOTAL0:TOTAL1:TOTAL2:TOTAL3:DUAL0:DUAL1\0"
+	/*   910 */ "fpu_pipe_assignment.total0:total1:total2:total3\0"
+	/*   958 */ "CYCLES_NO_FPU_OPS_RETIRED\0"
+	/*   984 */ "CYCLES_FPU_EMPTY\0"
+	/*  1001 */ "FP_SCHEDULER_EMPTY\0"
+	/*  1020 */ "DISPATCHED_FPU_OPS_FAST_FLAG\0"
+	/*  1049 */ "RETIRED_X87_FLOATING_POINT_OPERATIONS\0"
+	/*  1087 */ "RETIRED_X87_FP_OPS\0"
+	/*  1106 */ "fp_ret_x87_fp_ops\0"
+	/*  1124 */ "SEGMENT_REGISTER_LOADS:ES\0"
+	/*  1150 */ "SEGMENT_REGISTER_LOADS:CS\0"
+	/*  1176 */ "SEGMENT_REGISTER_LOADS:SS\0"
+	/*  1202 */ "SEGMENT_REGISTER_LOADS:DS\0"
+	/*  1228 */ "SEGMENT_REGISTER_LOADS:FS\0"
+	/*  1254 */ "SEGMENT_REGISTER_LOADS:GS\0"
+	/*  1280 */ "SEGMENT_REGISTER_LOADS:HS\0"
+	/*  1306 */ "SEGMENT_REGISTER_LOADS:ALL\0"
+	/*  1333 */ "PIPELINE_RESTART_DUE_TO_SELF_MODIFYING_CODE\0"
+	/*  1377 */ "PIPELINE_RESTART_DUE_TO_PROBE_HIT\0"
+	/*  1411 */ "LS_BUFFER_2_FULL_CYCLES\0"
+	/*  1435 */ "RSQ_FULL\0"
+	/*  1444 */ "LOAD_Q_STORE_Q_FULL\0"
+	/*  1464 */ "LOCKED_OPS\0"
+	/*  1475 */ "BAD_STATUS_2\0"
+	/*  1488 */ "ls_bad_status2\0"
+	/*  1503 */ "LOCKS\0"
+	/*  1509 */ "RETIRED_LOCK_INSTRUCTIONS\0"
+	/*  1535 */ "ls_locks\0"
+	/*  1544 */ "RETIRED_CLFLUSH_INSTRUCTIONS\0"
+	/*  1573 */ "ls_ret_cl_flush\0"
+	/*  1589 */ "RETIRED_CPUID_INSTRUCTIONS\0"
+	/*  1616 */ "ls_ret_cpuid\0"
+	/*  1629 */ "LLC_MISSES\0"
+	/*  1640 */ "LLC_REFERENCES\0"
+	/*  1655 */ "UNHALTED_CORE_CYCLES\0"
+	/*  1676 */ "UNHALTED_REFERENCE_CYCLES\0"
+	/*  1702 */ "DATA_CACHE_ACCESSES\0"
+	/*  1722 */ "ls_dc_accesses\0"
+	/*  1737 */ "DATA_CACHE_MISSES\0"
+	/*  1755 */ "MAB_ALLOCATION_BY_PIPE\0"
+	/*  1778 */ "MAB_ALLOCATION_BY_TYPE\0"
+	/*  1801 */ "ls_mab_alloc\0"
+	/*  1814 */ "DATA_CACHE_REFILLS:SYSTEM\0"
+	/*  1840 */ "DATA_CACHE_REFILLS:UNCACHEABLE\0"
+	/*  1871 */ "DATA_CACHE_REFILLS_FROM_L2_OR_NORTHBRIDGE:GOOD\0"
+	/*  1918 */ "DATA_CACHE_REFILLS:NON_CACHABLE\0"
+	/*  1950 */ "DATA_CACHE_REFILLS:L2_SHARED\0"
+	/*  1979 */ "DATA_CACHE_REFILLS:SHARED\0"
+	/*  2005 */ "DATA_CACHE_REFILLS_FROM_L2_OR_NORTHBRIDGE:INVALID\0"
+	/*  2055 */ "DATA_CACHE_REFILLS:L2_EXCLUSIVE\0"
+	/*  2087 */ "DATA_CACHE_REFILLS:EXCLUSIVE\0"
+	/*  2116 */ "DATA_CACHE_REFILLS_FROM_L2_OR_NORTHBRIDGE:POISON\0"
+	/*  2165 */ "DATA_CACHE_REFILLS:L2_OWNED\0"
+	/*  2193 */ "DATA_CACHE_REFILLS:OWNED\0"
+	/*  2218 */ "DATA_CACHE_REFILLS_FROM_L2_OR_NORTHBRIDGE:READ_ERROR\0"
+	/*  2271 */ "DATA_CACHE_REFILLS:L2_MODIFIED\0"
+	/*  2302 */ "DATA_CACHE_REFILLS:MODIFIED\0"
+	/*  2330 */ "DATA_CACHE_REFILLS_FROM_L2_OR_NORTHBRIDGE\0"
+	/*  2372 */ "DATA_CACHE_REFILLS:ALL\0"
+	/*  2395 */ "DATA_CACHE_REFILLS_FROM_L2_OR_NORTHBRIDGE:ALL\0"
+	/*  2441 */ "DATA_CACHE_REFILLS_FROM_SYSTEM:INVALID\0"
+	/*  2480 */ "DATA_CACHE_REFILLS_FROM_NB:UNCACHEABLE\0"
+	/*  2519 */ "DATA_CACHE_REFILLS_FROM_NORTHBRIDGE\0"
+	/*  2555 */ "DATA_CACHE_REFILLS_FROM_NORTHBRIDGE:NON_CACHABLE\0"
+	/*  2604 */ "DATA_CACHE_REFILLS_FROM_SYSTEM:MABRESP_LCL_L2\0"
+	/*  2650 */ "DEMAND_DATA_CACHE_FILLS_FROM_SYSTEM:LCL_L2\0"
+	/*  2693 */ "ls_dmnd_fills_from_sys.local_l2\0"
+	/*  2725 */ "DATA_CACHE_REFILLS_FROM_SYSTEM:SHARED\0"
+	/*  2763 */ "DATA_CACHE_REFILLS_FROM_NB:SHARED\0"
+	/*  2797 */ "DATA_CACHE_REFILLS_FROM_NORTHBRIDGE:SHARED\0"
+	/*  2840 */ "DATA_CACHE_REFILLS_FROM_SYSTEM:LS_MABRESP_LCL_CACHE\0"
+	/*  2892 */ "DEMAND_DATA_CACHE_FILLS_FROM_SYSTEM:INT_CACHE\0"
+	/*  2938 */ "DEMAND_DATA_CACHE_FILLS_FROM_SYSTEM:LOCAL_CCX\0"
+	/*  2984 */ "ls_dmnd_fills_from_sys.local_ccx\0"
+	/*  3017 */ "DATA_CACHE_REFILLS_FROM_SYSTEM:EXCLUSIVE\0"
+	/*  3058 */ "DATA_CACHE_REFILLS_FROM_NB:EXCLUSIVE\0"
+	/*  3095 */ "DATA_CACHE_REFILLS_FROM_NORTHBRIDGE:EXCLUSIVE\0"
+	/*  3141 */ "DATA_CACHE_REFILLS_FROM_SYSTEM\0"
+	/*  3172 */ "DEMAND_DATA_CACHE_FILLS_FROM_SYSTEM:EXT_CACHE_LCL\0"
+	/*  3222 */ "DEMAND_DATA_CACHE_FILLS_FROM_SYSTEM:NEAR_CACHE_NEAR_FAR\0"
+	/*  3278 */ "ls_dmnd_fills_from_sys.near_cache\0"
+	/*  3312 */ "DATA_CACHE_REFILLS_FROM_SYSTEM:OWNED\0"
+	/*  3349 */ "DATA_CACHE_REFILLS_FROM_NB:OWNED\0"
+	/*  3382 */ "DATA_CACHE_REFILLS_FROM_NORTHBRIDGE:OWNED\0"
+	/*  3424 */ "DATA_CACHE_REFILLS_FROM_SYSTEM:LS_MABRESP_LCL_DRAM\0"
+	/*  3475 */ "DEMAND_DATA_CACHE_FILLS_FROM_SYSTEM:MEM_IO_LCL\0"
+	/*  3522 */ "DEMAND_DATA_CACHE_FILLS_FROM_SYSTEM:DRAM_IO_NEAR\0"
+	/*  3571 */ "ls_dmnd_fills_from_sys.dram_io_near\0"
+	/*  3607 */ "DATA_CACHE_REFILLS_FROM_SYSTEM:MODIFIED\0"
+	/*  3647 */ "DATA_CACHE_REFILLS_FROM_NB:MODIFIED\0"
+	/*  3683 */ "DATA_CACHE_REFILLS_FROM_NORTHBRIDGE:MODIFIED\0"
+	/*  3728 */ "DATA_CACHE_REFILLS_FROM_SYSTEM:LS_MABRESP_RMT_CACHE\0"
+	/*  3780 */ "DEMAND_DATA_CACHE_FILLS_FROM_SYSTEM:EXT_CACHE_RMT\0"
+	/*  3830 */ "DEMAND_DATA_CACHE_FILLS_FROM_SYSTEM:FAR_CACHE_NEAR_FAR\0"
+	/*  3885 */ "ls_dmnd_fills_from_sys.far_cache\0"
+	/*  3918 */ "DATA_CACHE_REFILLS_FROM_SYSTEM:ALL\0"
+	/*  3953 */ "DATA_CACHE_REFILLS_FROM_NB:ALL",
+	/*  3984 */ "DATA_CACHE_REFILLS_FROM_NORTHBRIDGE:ALL\0"
+	/*  4024 */ "DATA_CACHE_REFILLS_FROM_SYSTEM:MABRESP_LCL_L2:LS_MABRESP_LCL_CACHE:LS_MABRESP_LCL_DRAM:LS_MABRESP_RMT_CACHE\0"
+	/*  4132 */ "DEMAND_DATA_CACHE_FILLS_FROM_SYSTEM:LCL_L2:INT_CACHE:EXT_CACHE_LCL:MEM_IO_LCL:EXT_CACHE_RMT\0"
+	/*  4224 */ "DEMAND_DATA_CACHE_FILLS_FROM_SYSTEM:LCL_L2:LOCAL_CCX:NEAR_CACHE_NEAR_FAR:DRAM_IO_NEAR:FAR_CACHE_NEAR_FAR\0"
+	/*  4329 */ "ls_dmnd_fills_from_sys.local_l2:local_ccx:near_cache:dram_io_near:far_cache\0"
+	/*  4405 */ "DATA_CACHE_LINES_EVICTED:INVALID\0"
+	/*  4438 */ "DATA_CACHE_LINES_EVICTED:PROBE\0"
+	/*  4469 */ "DATA_CACHE_LINES_EVICTED:EVICTED\0"
+	/*  4502 */ "ANY_DATA_CACHE_FILLS_FROM_SYSTEM:LCL_L2\0"
+	/*  4542 */ "ls_any_fills_from_sys.local_l2\0"
+	/*  4573 */ "DATA_CACHE_LINES_EVICTED:SHARED\0"
+	/*  4605 */ "ANY_DATA_CACHE_FILLS_FROM_SYSTEM:INT_CACHE\0"
+	/*  4648 */ "ANY_DATA_CACHE_FILLS_FROM_SYSTEM:LOCAL_CCX\0"
+	/*  4691 */ "ls_any_fills_from_sys.local_ccx\0"
+	/*  4723 */ "DATA_CACHE_LINES_EVICTED:EXCLUSIVE\0"
+	/*  4758 */ "ANY_DATA_CACHE_FILLS_FROM_SYSTEM:EXT_CACHE_LCL\0"
+	/*  4805 */ "ANY_DATA_CACHE_FILLS_FROM_SYSTEM:NEAR_CACHE_NEAR_FAR\0"
+	/*  4858 */ "ls_any_fills_from_sys.near_cache\0"
+	/*  4891 */ "DATA_CACHE_LINES_EVICTED:OWNED\0"
+	/*  4922 */ "ANY_DATA_CACHE_FILLS_FROM_SYSTEM:MEM_IO_LCL\0"
+	/*  4966 */ "ANY_DATA_CACHE_FILLS_FROM_SYSTEM:DRAM_IO_NEAR\0"
+	/*  5012 */ "ls_any_fills_from_sys.dram_io_near\0"
+	/*  5047 */ "DATA_CACHE_LINES_EVICTED:MODIFIED\0"
+	/*  5081 */ "ANY_DATA_CACHE_FILLS_FROM_SYSTEM:EXT_CACHE_RMT\0"
+	/*  5128 */ "ANY_DATA_CACHE_FILLS_FROM_SYSTEM:FAR_CACHE_NEAR_FAR\0"
+	/*  5180 */ "ls_any_fills_from_sys.far_cache\0"
+	/*  5212 */ "DATA_CACHE_LINES_EVICTED:ALL\0"
+	/*  5241 */ "DATA_CACHE_LINES_EVICTED:INVALID:SHARED:EXCLUSIVE:OWNED:MODIFIED\0"
+	/*  5306 */ "ANY_DATA_CACHE_FILLS_FROM_SYSTEM:LCL_L2:INT_CACHE:EXT_CACHE_LCL:MEM_IO_LCL:EXT_CACHE_RMT\0"
+	/*  5395 */ "ANY_DATA_CACHE_FILLS_FROM_SYSTEM:LCL_L2:LOCAL_CCX:NEAR_CACHE_NEAR_FAR:DRAM_IO_NEAR:FAR_CACHE_NEAR_FAR\0"
+	/*  5497 */ "ls_any_fills_from_sys.local_l2:local_ccx:near_cache:dram_io_near:far_cache\0"
+	/*  5572 */ "L1_DTLB_MISS_AND_L2_DTLB_HIT\0"
+	/*  5601 */ "L1_DTLB_MISS_AND_L2_DTLB_HIT:ALL\0"
+	/*  5634 */ "UNIFIED_TLB_HIT:4K_DATA:2M_DATA:1G_DATA\0"
+	/*  5674 */ "L1_DTLB_MISS:TLB_RELOAD_4K_L2_HIT:TLB_RELOAD_COALESCED_PAGE_HIT:TLB_RELOAD_2M_L2_HIT\0"
+	/*  5759 */ "ls_l1_d_tlb_miss.tlb_reload_4k_l2_hit:tlb_reload_coalesced_page_hit:tlb_reload_2m_l2_hit\0"
+	/*  5848 */ "L1_DTLB_AND_L2_DTLB_MISS\0"
+	/*  5873 */ "L1_DTLB_AND_L2_DTLB_MISS:ALL\0"
+	/*  5902 */ "DTLB_MISS:STORES_L1TLB_MISS:LOADS_L1TLB_MISS:STORES_L2TLB_MISS\0"
+	/*  5965 */ "UNIFIED_TLB_MISS:4K_DATA:2M_DATA:1GB_DATA\0"
+	/*  6007 */ "DTLB_MISS:STORES_L1TLB:LOADS_L1TLB:STORES_L2TLB\0"
+	/*  6055 */ "TABLEWALKER_ALLOCATION:ALLOC_DSIDE0:ALLOC_DSIDE1:ALLOC_ISIDE0\0"
+	/*  6117 */ "ls_tablewalker.dc_type0:dc_type1:ic_type0\0"
+	/*  6159 */ "MISALIGNED_ACCESSES\0"
+	/*  6179 */ "MISALIGNED_LOADS\0"
+	/*  6196 */ "ls_misal_loads\0"
+	/*  6211 */ "MICROARCHITECTURAL_LATE_CANCEL_OF_AN_ACCESS\0"
+	/*  6255 */ "MICROARCHITECTURAL_EARLY_CANCEL_OF_AN_ACCESS\0"
+	/*  6300 */ "SCRUBBER_SINGLE_BIT_ECC_ERRORS:SCRUBBER_ERROR\0"
+	/*  6346 */ "SCRUBBER_SINGLE_BIT_ECC_ERRORS:PIGGYBACK_ERROR\0"
+	/*  6393 */ "SCRUBBER_SINGLE_BIT_ECC_ERRORS:ALL\0"
+	/*  6428 */ "SCRUBBER_SINGLE_BIT_ECC_ERRORS:SCRUBBER_ERROR:PIGGYBACK_ERROR\0"
+	/*  6490 */ "PREFETCH_INSTRUCTIONS_DISPATCHED:LOAD\0"
+	/*  6528 */ "PREFETCH_INSTRUCTIONS_DISPATCHED:LOAD_PREFETCH_W\0"
+	/*  6577 */ "PREFETCH_INSTRUCTIONS_DISPATCHED:PREFETCH_T0_T1_T2\0"
+	/*  6628 */ "ls_pref_instr_disp.prefetch\0"
+	/*  6656 */ "PREFETCH_INSTRUCTIONS_DISPATCHED:STORE\0"
+	/*  6695 */ "PREFETCH_INSTRUCTIONS_DISPATCHED:STORE_PREFETCH_W\0"
+	/*  6745 */ "PREFETCH_INSTRUCTIONS_DISPATCHED:PREFETCHW\0"
+	/*  6788 */ "ls_pref_instr_disp.prefetch_w\0"
+	/*  6818 */ "PREFETCH_INSTRUCTIONS_DISPATCHED:NTA\0"
+	/*  6855 */ "PREFETCH_INSTRUCTIONS_DISPATCHED:PREFETCH_NTA\0"
+	/*  6901 */ "PREFETCH_INSTRUCTIONS_DISPATCHED:PREFETCHNTA\0"
+	/*  6946 */ "ls_pref_instr_disp.prefetch_nta\0"
+	/*  6978 */ "PREFETCH_INSTRUCTIONS_DISPATCHED:ALL\0"
+	/*  7015 */ "PREFETCH_INSTRUCTIONS_DISPATCHED:LOAD_PREFETCH_W:STORE_PREFETCH_W:PREFETCH_NTA\0"
+	/*  7094 */ "PREFETCH_INSTRUCTIONS_DISPATCHED:ANY\0"
+	/*  7131 */ "ls_pref_instr_disp.all\0"
+	/*  7154 */ "COMMAND_RELATED_DIRTY:CHANGE_DIRTY\0"
+	/*  7189 */ "LS_TO_L2_WBC_REQUESTS:CACHE_LINE_FLUSH\0"
+	/*  7228 */ "l2_wcb_req\0"
+	/*  7239 */ "COMMAND_RELATED_DIRTY\0"
+	/*  7261 */ "LS_TO_L2_WBC_REQUESTS:WCB_CLOSE\0"
+	/*  7293 */ "l2_wcb_req.wcb_close\0"
+	/*  7314 */ "CPU_CLK_UNHALTED\0"
+	/*  7331 */ "CYCLES_NOT_IN_HALT\0"
+	/*  7350 */ "ls_not_halted_cyc\0"
+	/*  7368 */ "REQUESTS_TO_L2:INSTRUCTIONS\0"
+	/*  7396 */ "REQUESTS_TO_L2:DATA\0"
+	/*  7416 */ "REQUESTS_TO_L2:TLB_WALK\0"
+	/*  7440 */ "REQUESTS_TO_L2\0"
+	/*  7455 */ "REQUESTS_TO_L2:SNOOP\0"
+	/*  7476 */ "REQUESTS_TO_L2:CANCELLED\0"
+	/*  7501 */ "REQUESTS_TO_L2:ALL\0"
+	/*  7520 */ "REQUESTS_TO_L2:INSTRUCTIONS:DATA:TLB_WALK:SNOOP:CANCELLED\0"
+	/*  7578 */ "L2_CACHE_MISS:INSTRUCTIONS\0"
+	/*  7605 */ "L2_CACHE_MISS:DATA\0"
+	/*  7624 */ "L2_CACHE_MISS:TLB_WALK\0"
+	/*  7647 */ "L2_CACHE_MISS\0"
+	/*  7661 */ "L2_CACHE_MISS:ALL\0"
+	/*  7679 */ "L2_CACHE_MISS:INSTRUCTIONS:DATA:TLB_WALK\0"
+	/*  7720 */ "L2_FILL_WRITEBACK:L2_FILLS\0"
+	/*  7747 */ "L2_CACHE_FILL_WRITEBACK:L2_FILLS\0"
+	/*  7780 */ "L2_FILL_WRITEBACK\0"
+	/*  7798 */ "L2_FILL_WRITEBACK:L2_WRITEBACKS\0"
+	/*  7830 */ "L2_CACHE_FILL_WRITEBACK:L2_WRITEBACKS\0"
+	/*  7868 */ "L2_FILL_WRITEBACK:ALL\0"
+	/*  7890 */ "L2_FILL_WRITEBACK:L2_FILLS:L2_WRITEBACKS\0"
+	/*  7931 */ "L2_CACHE_FILL_WRITEBACK:L2_FILLS:L2_WRITEBACKS",
+	/*  7978 */ "INSTRUCTION_CACHE_FETCHES\0"
+	/*  8004 */ "32_BYTE_INSTRUCTION_CACHE_FETCH\0"
+	/*  8036 */ "ic_fw32\0"
+	/*  8044 */ "INSTRUCTION_CACHE_MISSES\0"
+	/*  8069 */ "32_BYTE_INSTRUCTION_CACHE_MISSES\0"
+	/*  8102 */ "ic_fw32_miss\0"
+	/*  8115 */ "INSTRUCTION_CACHE_REFILLS_FROM_L2\0"
+	/*  8149 */ "ic_cache_fill_l2\0"
+	/*  8166 */ "INSTRUCTION_CACHE_REFILLS_FROM_SYSTEM\0"
+	/*  8204 */ "ic_cache_fill_sys\0"
+	/*  8222 */ "L1_ITLB_MISS_AND_L2_ITLB_HIT\0"
+	/*  8251 */ "L1_ITLB_MISS_L2_ITLB_HIT\0"
+	/*  8276 */ "bp_l1_tlb_miss_l2_tlb_hit\0"
+	/*  8302 */ "L1_ITLB_MISS_AND_L2_ITLB_MISS\0"
+	/*  8332 */ "L1_ITLB_MISS_AND_L2_ITLB_MISS:ALL\0"
+	/*  8366 */ "L1_ITLB_MISS_AND_L2_ITLB_MISS:4K_PAGE_FETCHES:2M_PAGE_FETCHES\0"
+	/*  8428 */ "ITLB_MISS:ALL\0"
+	/*  8442 */ "L1_ITLB_MISS_L2_ITLB_MISS:IF4K:IF2M\0"
+	/*  8478 */ "bp_l1_tlb_miss_l2_tlb_miss.if4k:if2m\0"
+	/*  8515 */ "PIPELINE_RESTART_DUE_TO_INSTRUCTION_STREAM_PROBE\0"
+	/*  8564 */ "bp_snp_re_sync\0"
+	/*  8579 */ "INSTRUCTION_FETCH_STALL\0"
+	/*  8603 */ "INSTRUCTION_PIPE_STALL\0"
+	/*  8626 */ "ic_fetch_stall\0"
+	/*  8641 */ "RETURN_STACK_HITS\0"
+	/*  8659 */ "RETURN_STACK_OVERFLOWS\0"
+	/*  8682 */ "RETIRED_INSTRUCTIONS\0"
+	/*  8703 */ "ex_ret_instr\0"
+	/*  8716 */ "INSTRUCTION_RETIRED\0"
+	/*  8736 */ "RETIRED_UOPS\0"
+	/*  8749 */ "RETIRED_OPS\0"
+	/*  8761 */ "ex_ret_ops\0"
+	/*  8772 */ "RETIRED_BRANCH_INSTRUCTIONS\0"
+	/*  8800 */ "ex_ret_brn\0"
+	/*  8811 */ "RETIRED_MISPREDICTED_BRANCH_INSTRUCTIONS\0"
+	/*  8852 */ "RETIRED_BRANCH_INSTRUCTIONS_MISPREDICTED\0"
+	/*  8893 */ "ex_ret_brn_misp\0"
+	/*  8909 */ "RETIRED_TAKEN_BRANCH_INSTRUCTIONS\0"
+	/*  8943 */ "ex_ret_brn_tkn\0"
+	/*  8958 */ "BRANCH_INSTRUCTIONS_RETIRED\0"
+	/*  8986 */ "RETIRED_TAKEN_BRANCH_INSTRUCTIONS_MISPREDICTED\0"
+	/*  9033 */ "ex_ret_brn_tkn_misp\0"
+	/*  9053 */ "MISPREDICTED_BRANCH_RETIRED\0"
+	/*  9081 */ "RETIRED_FAR_CONTROL_TRANSFERS\0"
+	/*  9111 */ "ex_ret_brn_far\0"
+	/*  9126 */ "RETIRED_BRANCH_RESYNCS\0"
+	/*  9149 */ "ex_ret_brn_resync\0"
+	/*  9167 */ "RETIRED_NEAR_RETURNS\0"
+	/*  9188 */ "ex_ret_near_ret\0"
+	/*  9204 */ "RETIRED_NEAR_RETURNS_MISPREDICTED\0"
+	/*  9238 */ "ex_ret_near_ret_mispred\0"
+	/*  9262 */ "RETIRED_INDIRECT_BRANCHES_MISPREDICTED\0"
+	/*  9301 */ "RETIRED_MISPREDICTED_TAKEN\0"
+	/*  9328 */ "RETIRED_INDIRECT_BRANCH_INSTRUCTIONS_MISPREDICTED\0"
+	/*  9378 */ "ex_ret_brn_ind_misp\0"
+	/*  9398 */ "RETIRED_MMX_AND_FP_INSTRUCTIONS:X87\0"
+	/*  9434 */ "RETIRED_FLOATING_POINT_INSTRUCTIONS:X87\0"
+	/*  9474 */ "RETIRED_MMX_FP_INSTRUCTIONS:X87\0"
+	/*  9506 */ "RETIRED_MMX_FP_INSTRUCTIONS:X87_INSTR\0"
+	/*  9544 */ "ex_ret_mmx_fp_instr.x87\0"
+	/*  9568 */ "RETIRED_MMX_AND_FP_INSTRUCTIONS:MMX_AND_3DNOW\0"
+	/*  9614 */ "RETIRED_FLOATING_POINT_INSTRUCTIONS:SSE\0"
+	/*  9654 */ "RETIRED_MMX_FP_INSTRUCTIONS:MMX\0"
+	/*  9686 */ "RETIRED_MMX_AND_FP_INSTRUCTIONS:SSE\0"
+	/*  9722 */ "RETIRED_MMX_FP_INSTRUCTIONS:MMX_INSTR\0"
+	/*  9760 */ "ex_ret_mmx_fp_instr.mmx\0"
+	/*  9784 */ "RETIRED_MMX_AND_FP_INSTRUCTIONS:PACKED_SSE_AND_SSE2\0"
+	/*  9836 */ "RETIRED_MMX_AND_FP_INSTRUCTIONS:SSE_AND_SSE2\0"
+	/*  9881 */ "RETIRED_FLOATING_POINT_INSTRUCTIONS\0"
+	/*  9917 */ "RETIRED_MMX_FP_INSTRUCTIONS:SSE\0"
+	/*  9949 */ "RETIRED_MMX_AND_FP_INSTRUCTIONS\0"
+	/*  9981 */ "RETIRED_MMX_FP_INSTRUCTIONS:SSE_INSTR\0"
+	/* 10019 */ "ex_ret_mmx_fp_instr.sse\0"
+	/* 10043 */ "RETIRED_MMX_AND_FP_INSTRUCTIONS:SCALAR_SSE_AND_SSE2\0"
+	/* 10095 */ "RETIRED_MMX_FP_INSTRUCTIONS\0"
+	/* 10123 */ "ex_ret_mmx_fp_instr\0"
+	/* 10143 */ "RETIRED_MMX_AND_FP_INSTRUCTIONS:ALL\0"
+	/* 10179 */ "RETIRED_FLOATING_POINT_INSTRUCTIONS:ALL\0"
+	/* 10219 */ "RETIRED_MMX_FP_INSTRUCTIONS:ALL\0"
+	/* 10251 */ "RETIRED_MMX_FP_INSTRUCTIONS:X87_INSTR:MMX_INSTR:SSE_INSTR\0"
+	/* 10309 */ "ex_ret_mmx_fp_instr.x87:mmx:sse\0"
+	/* 10341 */ "RETIRED_FASTPATH_DOUBLE_OP_INSTRUCTIONS:POSITION_0\0"
+	/* 10392 */ "RETIRED_INDIRECT_BRANCH_INSTRUCTIONS\0"
+	/* 10429 */ "ex_ret_ind_brch_instr\0"
+	/* 10451 */ "ex_ret_brn_ind\0"
+	/* 10466 */ "RETIRED_FASTPATH_DOUBLE_OP_INSTRUCTIONS:POSITION_1\0"
+	/* 10517 */ "RETIRED_FASTPATH_DOUBLE_OP_INSTRUCTIONS:POSITION_2\0"
+	/* 10568 */ "RETIRED_FASTPATH_DOUBLE_OP_INSTRUCTIONS:ALL\0"
+	/* 10612 */ "INTERRUPTS_MASKED_CYCLES\0"
+	/* 10637 */ "INTERRUPTS_MASKED_CYCLES_WITH_INTERRUPT_PENDING\0"
+	/* 10685 */ "INTERRUPTS_TAKEN\0"
+	/* 10702 */ "DECODER_EMPTY\0"
+	/* 10716 */ "DISPATCH_STALLS\0"
+	/* 10732 */ "RETIRED_CONDITIONAL_BRANCH_INSTRUCTIONS\0"
+	/* 10772 */ "ex_ret_cond\0"
+	/* 10784 */ "ex_ret_brn_cond\0"
+	/* 10800 */ "DISPATCH_STALL_FOR_BRANCH_ABORT\0"
+	/* 10832 */ "RETIRED_CONDITIONAL_BRANCH_INSTRUCTIONS_MISPREDICTED\0"
+	/* 10885 */ "ex_ret_cond_misp\0"
+	/* 10902 */ "DISPATCH_STALL_FOR_SERIALIZATION\0"
+	/* 10935 */ "DIV_CYCLES_BUSY_COUNT\0"
+	/* 10957 */ "ex_div_busy\0"
+	/* 10969 */ "DISPATCH_STALL_FOR_SEGMENT_LOAD\0"
+	/* 11001 */ "DIV_OP_COUNT\0"
+	/* 11014 */ "ex_div_count\0"
+	/* 11027 */ "DISPATCH_STALL_FOR_REORDER_BUFFER_FULL\0"
+	/* 11066 */ "DISPATCH_STALL_FOR_RETIRE_QUEUE_FULL\0"
+	/* 11103 */ "DISPATCH_STALL_FOR_RESERVATION_STATION_FULL\0"
+	/* 11147 */ "DISPATCH_STALL_FOR_INT_SCHED_QUEUE_FULL\0"
+	/* 11187 */ "CYCLES_NO_RETIRE\0"
+	/* 11204 */ "ex_no_retire\0"
+	/* 11217 */ "DISPATCH_STALL_FOR_FPU_FULL\0"
+	/* 11245 */ "DISPATCH_STALL_FOR_LS_FULL\0"
+	/* 11272 */ "DISPATCH_STALL_FOR_LDQ_FULL\0"
+	/* 11300 */ "DISPATCH_STALL_WAITING_FOR_ALL_QUIET\0"
+	/* 11337 */ "MICROSEQ_STALL_WAITING_FOR_ALL_QUIET\0"
+	/* 11374 */ "DISPATCH_STALL_FOR_FAR_TRANSFER_OR_RSYNC\0"
+	/* 11415 */ "FPU_EXCEPTIONS:X87_RECLASS_MICROFAULTS\0"
+	/* 11454 */ "FPU_EXCEPTIONS:TOTAL_FAULTS\0"
+	/* 11482 */ "FPU_EXCEPTIONS:SSE_RETYPE_MICROFAULTS\0"
+	/* 11520 */ "FPU_EXCEPTIONS:TOTAL_TRAPS\0"
+	/* 11547 */ "FPU_EXCEPTIONS:SSE_RECLASS_MICROFAULTS\0"
+	/* 11586 */ "FPU_EXCEPTIONS:INT2EXT_FAULTS\0"
+	/* 11616 */ "FPU_EXCEPTIONS:SSE_AND_X87_MICROTRAPS\0"
+	/* 11654 */ "FPU_EXCEPTIONS:EXT2INT_FAULTS\0"
+	/* 11684 */ "FPU_EXCEPTIONS:ALL\0"
+	/* 11703 */ "FPU_EXCEPTIONS:TOTAL_FAULTS:TOTAL_TRAPS:INT2EXT_FAULTS:EXT2INT_FAULTS\0"
+	/* 11773 */ "DR0_BREAKPOINT_MATCHES\0"
+	/* 11796 */ "DR0_BREAKPOINTS\0"
+	/* 11812 */ "DR1_BREAKPOINT_MATCHES\0"
+	/* 11835 */ "DR1_BREAKPOINTS\0"
+	/* 11851 */ "DR2_BREAKPOINT_MATCHES\0"
+	/* 11874 */ "DR2_BREAKPOINTS\0"
+	/* 11890 */ "DR3_BREAKPOINT_MATCHES\0"
+	/* 11913 */ "DR3_BREAKPOINTS\0"
+	/* 11929 */ "DRAM_ACCESSES_PAGE:HIT",
+	/* 11952 */ "DRAM_ACCESSES:DCT0_PAGE_HIT\0"
+	/* 11980 */ "DRAM_ACCESSES_PAGE:DCT0_HIT\0"
+	/* 12008 */ "DRAM_ACCESSES_PAGE:MISS\0"
+	/* 12032 */ "DRAM_ACCESSES:DCT0_PAGE_MISS\0"
+	/* 12061 */ "DRAM_ACCESSES_PAGE:DCT0_MISS\0"
+	/* 12090 */ "DRAM_ACCESSES_PAGE:CONFLICT\0"
+	/* 12118 */ "DRAM_ACCESSES:DCT0_PAGE_CONFLICT\0"
+	/* 12151 */ "DRAM_ACCESSES_PAGE:DCT0_CONFLICT\0"
+	/* 12184 */ "DRAM_ACCESSES_PAGE:ALL\0"
+	/* 12207 */ "DRAM_ACCESSES_PAGE:HIT:MISS:CONFLICT\0"
+	/* 12244 */ "DRAM_ACCESSES:DCT0_PAGE_HIT:DCT0_PAGE_MISS:DCT0_PAGE_CONFLICT\0"
+	/* 12306 */ "DRAM_ACCESSES_PAGE:DCT0_HIT:DCT0_MISS:DCT0_CONFLICT\0"
+	/* 12358 */ "MEMORY_CONTROLLER_PAGE_TABLE_OVERFLOWS\0"
+	/* 12397 */ "DRAM_CONTROLLER_PAGE_TABLE_EVENTS\0"
+	/* 12431 */ "MEMORY_CONTROLLER_0_PAGE\0"
+	/* 12456 */ "MEMORY_CONTROLLER_PAGE_TABLE\0"
+	/* 12485 */ "MEMORY_CONTROLLER_SLOT_MISSES\0"
+	/* 12515 */ "MEMORY_CONTROLLER_TURNAROUNDS:CHIP_SELECT\0"
+	/* 12557 */ "MEMORY_CONTROLLER_TURNAROUNDS:DCT0_READ_TO_WRITE\0"
+	/* 12606 */ "MEMORY_CONTROLLER_TURNAROUNDS:READ_TO_WRITE\0"
+	/* 12650 */ "MEMORY_CONTROLLER_TURNAROUNDS:DCT0_WRITE_TO_READ\0"
+	/* 12699 */ "MEMORY_CONTROLLER_TURNAROUNDS:WRITE_TO_READ\0"
+	/* 12743 */ "MEMORY_CONTROLLER_TURNAROUNDS:DCT0_DIMM\0"
+	/* 12783 */ "MEMORY_CONTROLLER_TURNAROUNDS\0"
+	/* 12813 */ "MEMORY_CONTROLLER_TURNAROUNDS:ALL\0"
+	/* 12847 */ "MEMORY_CONTROLLER_TURNAROUNDS:CHIP_SELECT:READ_TO_WRITE:WRITE_TO_READ\0"
+	/* 12917 */ "MEMORY_CONTROLLER_TURNAROUNDS:DCT0_READ_TO_WRITE:DCT0_WRITE_TO_READ:DCT0_DIMM\0"
+	/* 12995 */ "MEMORY_CONTROLLER_TURNAROUNDS:DCT0_READ_TO_WRITE:DCT0_WRITE_TO_READ\0"
+	/* 13063 */ "MEMORY_CONTROLLER_BYPASS:HIGH_PRIORITY\0"
+	/* 13102 */ "MEMORY_CONTROLLER_RBD_QUEUE\0"
+	/* 13130 */ "MEMORY_CONTROLLER_RBD_QUEUE_EVENTS\0"
+	/* 13165 */ "MEMORY_CONTROLLER_BYPASS:LOW_PRIORITY\0"
+	/* 13203 */ "MEMORY_CONTROLLER_BYPASS:DRAM_INTERFACE\0"
+	/* 13243 */ "MEMORY_CONTROLLER_RBD_QUEUE:COUNTER_REACHED\0"
+	/* 13287 */ "MEMORY_CONTROLLER_RBD_QUEUE_EVENTS:DCQ_BYPASS_MAX\0"
+	/* 13337 */ "MEMORY_CONTROLLER_BYPASS:DRAM_QUEUE\0"
+	/* 13373 */ "MEMORY_CONTROLLER_RBD_QUEUE:BANK_CLOSED\0"
+	/* 13413 */ "MEMORY_CONTROLLER_RBD_QUEUE_EVENTS:BANK_CLOSED\0"
+	/* 13460 */ "MEMORY_CONTROLLER_BYPASS:ALL\0"
+	/* 13489 */ "MEMORY_CONTROLLER_RBD_QUEUE:ALL\0"
+	/* 13521 */ "MEMORY_CONTROLLER_RBD_QUEUE_EVENTS:ALL\0"
+	/* 13560 */ "SIZED_COMMANDS:NON_POSTED_WRITE_BYTE\0"
+	/* 13597 */ "SIZED_COMMANDS:NON_POSTED_WRITE_DWORD\0"
+	/* 13635 */ "SIZED_COMMANDS:POSTED_WRITE_BYTE\0"
+	/* 13668 */ "SIZED_COMMANDS:POSTED_WRITE_DWORD\0"
+	/* 13702 */ "SIZED_COMMANDS:READ_BYTE_4_BYTES\0"
+	/* 13735 */ "SIZED_COMMANDS:READ_DWORD_1_16_DWORDS\0"
+	/* 13773 */ "SIZED_COMMANDS:READ_MODIFY_WRITE\0"
+	/* 13806 */ "SIZED_COMMANDS\0"
+	/* 13821 */ "SIZED_COMMANDS:ALL\0"
+	/* 13840 */ "PROBE:MISS\0"
+	/* 13851 */ "PROBE:HIT_CLEAN\0"
+	/* 13867 */ "PROBE:HIT_DIRTY_NO_MEMORY_CANCEL\0"
+	/* 13900 */ "PROBE:HIT_DIRTY_WITH_MEMORY_CANCEL\0"
+	/* 13935 */ "PROBE:MISS:HIT_CLEAN:HIT_DIRTY_NO_MEMORY_CANCEL:HIT_DIRTY_WITH_MEMORY_CANCEL\0"
+	/* 14012 */ "HYPERTRANSPORT_LINK0:COMMAND_DWORD_SENT\0"
+	/* 14052 */ "HYPERTRANSPORT_LINK0:DATA_DWORD_SENT\0"
+	/* 14089 */ "HYPERTRANSPORT_LINK0:ADDRESS_DWORD_SENT\0"
+	/* 14129 */ "HYPERTRANSPORT_LINK0:BUFFER_RELEASE_DWORD_SENT\0"
+	/* 14176 */ "HYPERTRANSPORT_LINK0:NOP_DWORD_SENT\0"
+	/* 14212 */ "HYPERTRANSPORT_LINK0:ALL\0"
+	/* 14237 */ "HYPERTRANSPORT_LINK0:COMMAND_DWORD_SENT:DATA_DWORD_SENT:BUFFER_RELEASE_DWORD_SENT:NOP_DWORD_SENT\0"
+	/* 14334 */ "HYPERTRANSPORT_LINK0:COMMAND_DWORD_SENT:ADDRESS_DWORD_SENT:DATA_DWORD_SENT:BUFFER_RELEASE_DWORD_SENT\0"
+	/* 14435 */ "HYPERTRANSPORT_LINK1:COMMAND_DWORD_SENT\0"
+	/* 14475 */ "HYPERTRANSPORT_LINK1:DATA_DWORD_SENT\0"
+	/* 14512 */ "HYPERTRANSPORT_LINK1:BUFFER_RELEASE_DWORD_SENT\0"
+	/* 14559 */ "HYPERTRANSPORT_LINK1:NOP_DWORD_SENT\0"
+	/* 14595 */ "HYPERTRANSPORT_LINK1:ALL\0"
+	/* 14620 */ "HYPERTRANSPORT_LINK1:COMMAND_DWORD_SENT:DATA_DWORD_SENT:BUFFER_RELEASE_DWORD_SENT:NOP_DWORD_SENT\0"
+	/* 14717 */ "HYPERTRANSPORT_LINK2:COMMAND_DWORD_SENT\0"
+	/* 14757 */ "HYPERTRANSPORT_LINK2:DATA_DWORD_SENT\0"
+	/* 14794 */ "HYPERTRANSPORT_LINK2:BUFFER_RELEASE_DWORD_SENT\0"
+	/* 14841 */ "HYPERTRANSPORT_LINK2:NOP_DWORD_SENT\0"
+	/* 14877 */ "HYPERTRANSPORT_LINK2:ALL\0"
+	/* 14902 */ "HYPERTRANSPORT_LINK2:COMMAND_DWORD_SENT:DATA_DWORD_SENT:BUFFER_RELEASE_DWORD_SENT:NOP_DWORD_SENT\0"
+	/* 14999 */ "its event is a northbridge event (0xE0-0xFF), and those left the core counters with family 15h: the processor counts northbridge and data-fabric traffic only on separate counters, which the HAL does not program\0"
+	/* 15210 */ "AMD says PMCx080 and PMCx081 report incorrect instruction-cache accesses and misses on every family 17h and later processor (and from Zen 4 they are no core events at all)\0"
+	/* 15382 */ "K8 rev B\0"
+	/* 15391 */ "libpfm4 amd64_k8_revb\0"
+	/* 15413 */ "AuthenticAMD\0"
+	/* 15426 */ "K8 rev C\0"
+	/* 15435 */ "libpfm4 amd64_k8_revc\0"
+	/* 15457 */ "K8 rev D\0"
+	/* 15466 */ "libpfm4 amd64_k8_revd\0"
+	/* 15488 */ "K8 rev E\0"
+	/* 15497 */ "libpfm4 amd64_k8_reve\0"
+	/* 15519 */ "K8 rev F\0"
+	/* 15528 */ "libpfm4 amd64_k8_revf\0"
+	/* 15550 */ "K8 rev G\0"
+	/* 15559 */ "libpfm4 amd64_k8_revg\0"
+	/* 15581 */ "Family 10h rev B (Barcelona)\0"
+	/* 15610 */ "libpfm4 amd64_fam10h_barcelona\0"
+	/* 15641 */ "Family 10h rev C (Shanghai)\0"
+	/* 15669 */ "libpfm4 amd64_fam10h_shanghai\0"
+	/* 15699 */ "Family 10h rev D (Istanbul)\0"
+	/* 15727 */ "libpfm4 amd64_fam10h_istanbul\0"
+	/* 15757 */ "Family 11h\0"
+	/* 15768 */ "libpfm4 amd64_fam11h_turion\0"
+	/* 15796 */ "Family 12h\0"
+	/* 15807 */ "libpfm4 amd64_fam12h_llano\0"
+	/* 15834 */ "Family 14h\0"
+	/* 15845 */ "libpfm4 amd64_fam14h_bobcat\0"
+	/* 15873 */ "Family 15h\0"
+	/* 15884 */ "libpfm4 amd64_fam15h_interlagos\0"
+	/* 15916 */ "Family 16h\0"
+	/* 15927 */ "libpfm4 amd64_fam16h",
+	/* 15948 */ "Family 17h Zen 1\0"
+	/* 15965 */ "libpfm4 amd64_fam17h_zen1\0"
+	/* 15991 */ "Hygon Family 18h\0"
+	/* 16008 */ "libpfm4 amd64_fam17h_zen1 (Hygon 18h is Zen 1)\0"
+	/* 16055 */ "HygonGenuine\0"
+	/* 16068 */ "Family 17h Zen 2\0"
+	/* 16085 */ "libpfm4 amd64_fam17h_zen2; Linux pmu-events amdzen2\0"
+	/* 16137 */ "Family 19h Zen 3\0"
+	/* 16154 */ "libpfm4 amd64_fam19h_zen3; Linux pmu-events amdzen3\0"
+	/* 16206 */ "Family 19h Zen 4\0"
+	/* 16223 */ "libpfm4 amd64_fam19h_zen4; Linux pmu-events amdzen4\0"
+	/* 16275 */ "Family 1Ah Zen 5\0"
+	/* 16292 */ "Linux pmu-events amdzen5\0"
+	/* 16317 */ "Family 1Ah Zen 6\0"
+	/* 16334 */ "Linux pmu-events amdzen6\0"
+	/* 16359 */ "Intel architectural events\0"
+	/* 16386 */ "Intel SDM 3B 20.2.1.2 architectural events\0"
+	/* 16429 */ "GenuineIntel",
+};
+KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_impl_counts_pool) == 16442, kprof_impl_counts_pool_size);
+/* clang-format on */
+
 #define KPROF_IMPL_COUNTS_POOL_SIZE 16442u
 #define KPROF_IMPL_COUNTS_NONE      0xFFFFu /* a string column's "no string" */
 /* The counts strings, each NUL-terminated: the string at offset off. */
 KPROF_IMPL_INTERNAL const char *kprof_impl_counts_text(uint32_t off)
 {
-	/* clang-format off */
-	static const char part0[] =
-	    "DISPATCHED_FPU:OPS_ADD\0DISPATCHED_FPU:PIPE0\0DISPATCHED_FPU_OPS:OPS_PIPE0\0"
-	    "FPU_PIPE_ASSIGNMENT:TOTAL0\0fpu_pipe_assignment.total0\0DISPATCHED_FPU:OPS_MULTIPLY\0"
-	    "DISPATCHED_FPU:PIPE1\0DISPATCHED_FPU_OPS:OPS_PIPE1\0FPU_PIPE_ASSIGNMENT:TOTAL1\0"
-	    "fpu_pipe_assignment.total1\0DISPATCHED_FPU:OPS_STORE\0DISPATCHED_FPU\0"
-	    "DISPATCHED_FPU_OPS:OPS_PIPE2\0FPU_PIPE_ASSIGNMENT:TOTAL2\0fpu_pipe_assignment.total2\0"
-	    "DISPATCHED_FPU:OPS_ADD_PIPE_LOAD_OPS\0DISPATCHED_FPU_OPS:OPS_PIPE3\0"
-	    "FPU_PIPE_ASSIGNMENT:TOTAL3\0fpu_pipe_assignment.total3\0"
-	    "DISPATCHED_FPU:OPS_MULTIPLY_PIPE_LOAD_OPS\0DISPATCHED_FPU_OPS:OPS_DUAL_PIPE0\0"
-	    "FPU_PIPE_ASSIGNMENT:DUAL0\0fpu_pipe_assignment\0"
-	    "DISPATCHED_FPU:OPS_STORE_PIPE_LOAD_OPS\0DISPATCHED_FPU_OPS:OPS_DUAL_PIPE1\0"
-	    "FPU_PIPE_ASSIGNMENT:DUAL1\0DISPATCHED_FPU:ALL\0DISPATCHED_FPU:ANY\0"
-	    "DISPATCHED_FPU_OPS:OPS_PIPE0:OPS_PIPE1:OPS_PIPE2:OPS_PIPE3:OPS_DUAL_PIPE0:OPS_DUAL_PIPE1\0"
-	    "FPU_PIPE_ASSIGNMENT:TOTAL0:TOTAL1:TOTAL2:TOTAL3:DUAL0:DUAL1\0"
-	    "fpu_pipe_assignment.total0:total1:total2:total3\0CYCLES_NO_FPU_OPS_RETIRED\0"
-	    "CYCLES_FPU_EMPTY\0FP_SCHEDULER_EMPTY\0DISPATCHED_FPU_OPS_FAST_FLAG\0"
-	    "RETIRED_X87_FLOATING_POINT_OPERATIONS\0RETIRED_X87_FP_OPS\0fp_ret_x87_fp_ops\0"
-	    "SEGMENT_REGISTER_LOADS:ES\0SEGMENT_REGISTER_LOADS:CS\0SEGMENT_REGISTER_LOADS:SS\0"
-	    "SEGMENT_REGISTER_LOADS:DS\0SEGMENT_REGISTER_LOADS:FS\0SEGMENT_REGISTER_LOADS:GS\0"
-	    "SEGMENT_REGISTER_LOADS:HS\0SEGMENT_REGISTER_LOADS:ALL\0"
-	    "PIPELINE_RESTART_DUE_TO_SELF_MODIFYING_CODE\0PIPELINE_RESTART_DUE_TO_PROBE_HIT\0"
-	    "LS_BUFFER_2_FULL_CYCLES\0RSQ_FULL\0LOAD_Q_STORE_Q_FULL\0LOCKED_OPS\0BAD_STATUS_2\0"
-	    "ls_bad_status2\0LOCKS\0RETIRED_LOCK_INSTRUCTIONS\0ls_locks\0"
-	    "RETIRED_CLFLUSH_INSTRUCTIONS\0ls_ret_cl_flush\0RETIRED_CPUID_INSTRUCTIONS\0"
-	    "ls_ret_cpuid\0LLC_MISSES\0LLC_REFERENCES\0UNHALTED_CORE_CYCLES\0"
-	    "UNHALTED_REFERENCE_CYCLES\0DATA_CACHE_ACCESSES\0ls_dc_accesses\0DATA_CACHE_MISSES\0"
-	    "MAB_ALLOCATION_BY_PIPE\0MAB_ALLOCATION_BY_TYPE\0ls_mab_alloc\0"
-	    "DATA_CACHE_REFILLS:SYSTEM\0DATA_CACHE_REFILLS:UNCACHEABLE\0"
-	    "DATA_CACHE_REFILLS_FROM_L2_OR_NORTHBRIDGE:GOOD\0DATA_CACHE_REFILLS:NON_CACHABLE\0"
-	    "DATA_CACHE_REFILLS:L2_SHARED\0DATA_CACHE_REFILLS:SHARED\0"
-	    "DATA_CACHE_REFILLS_FROM_L2_OR_NORTHBRIDGE:INVALID\0DATA_CACHE_REFILLS:L2_EXCLUSIVE\0"
-	    "DATA_CACHE_REFILLS:EXCLUSIVE\0DATA_CACHE_REFILLS_FROM_L2_OR_NORTHBRIDGE:POISON\0"
-	    "DATA_CACHE_REFILLS:L2_OWNED\0DATA_CACHE_REFILLS:OWNED\0"
-	    "DATA_CACHE_REFILLS_FROM_L2_OR_NORTHBRIDGE:READ_ERROR\0DATA_CACHE_REFILLS:L2_MODIFIED\0"
-	    "DATA_CACHE_REFILLS:MODIFIED\0DATA_CACHE_REFILLS_FROM_L2_OR_NORTHBRIDGE\0"
-	    "DATA_CACHE_REFILLS:ALL\0DATA_CACHE_REFILLS_FROM_L2_OR_NORTHBRIDGE:ALL\0"
-	    "DATA_CACHE_REFILLS_FROM_SYSTEM:INVALID\0DATA_CACHE_REFILLS_FROM_NB:UNCACHEABLE\0"
-	    "DATA_CACHE_REFILLS_FROM_NORTHBRIDGE\0"
-	    "DATA_CACHE_REFILLS_FROM_NORTHBRIDGE:NON_CACHABLE\0"
-	    "DATA_CACHE_REFILLS_FROM_SYSTEM:MABRESP_LCL_L2\0"
-	    "DEMAND_DATA_CACHE_FILLS_FROM_SYSTEM:LCL_L2\0ls_dmnd_fills_from_sys.local_l2\0"
-	    "DATA_CACHE_REFILLS_FROM_SYSTEM:SHARED\0DATA_CACHE_REFILLS_FROM_NB:SHARED\0"
-	    "DATA_CACHE_REFILLS_FROM_NORTHBRIDGE:SHARED\0"
-	    "DATA_CACHE_REFILLS_FROM_SYSTEM:LS_MABRESP_LCL_CACHE\0"
-	    "DEMAND_DATA_CACHE_FILLS_FROM_SYSTEM:INT_CACHE\0"
-	    "DEMAND_DATA_CACHE_FILLS_FROM_SYSTEM:LOCAL_CCX\0ls_dmnd_fills_from_sys.local_ccx\0"
-	    "DATA_CACHE_REFILLS_FROM_SYSTEM:EXCLUSIVE\0DATA_CACHE_REFILLS_FROM_NB:EXCLUSIVE\0"
-	    "DATA_CACHE_REFILLS_FROM_NORTHBRIDGE:EXCLUSIVE\0DATA_CACHE_REFILLS_FROM_SYSTEM\0"
-	    "DEMAND_DATA_CACHE_FILLS_FROM_SYSTEM:EXT_CACHE_LCL\0"
-	    "DEMAND_DATA_CACHE_FILLS_FROM_SYSTEM:NEAR_CACHE_NEAR_FAR\0"
-	    "ls_dmnd_fills_from_sys.near_cache\0DATA_CACHE_REFILLS_FROM_SYSTEM:OWNED\0"
-	    "DATA_CACHE_REFILLS_FROM_NB:OWNED\0DATA_CACHE_REFILLS_FROM_NORTHBRIDGE:OWNED\0"
-	    "DATA_CACHE_REFILLS_FROM_SYSTEM:LS_MABRESP_LCL_DRAM\0"
-	    "DEMAND_DATA_CACHE_FILLS_FROM_SYSTEM:MEM_IO_LCL\0"
-	    "DEMAND_DATA_CACHE_FILLS_FROM_SYSTEM:DRAM_IO_NEAR\0"
-	    "ls_dmnd_fills_from_sys.dram_io_near\0DATA_CACHE_REFILLS_FROM_SYSTEM:MODIFIED\0"
-	    "DATA_CACHE_REFILLS_FROM_NB:MODIFIED\0DATA_CACHE_REFILLS_FROM_NORTHBRIDGE:MODIFIED\0"
-	    "DATA_CACHE_REFILLS_FROM_SYSTEM:LS_MABRESP_RMT_CACHE\0"
-	    "DEMAND_DATA_CACHE_FILLS_FROM_SYSTEM:EXT_CACHE_RMT\0"
-	    "DEMAND_DATA_CACHE_FILLS_FROM_SYSTEM:FAR_CACHE_NEAR_FAR\0"
-	    "ls_dmnd_fills_from_sys.far_cache\0DATA_CACHE_REFILLS_FROM_SYSTEM:ALL\0";
-	static const char part1[] =
-	    "DATA_CACHE_REFILLS_FROM_NB:ALL\0DATA_CACHE_REFILLS_FROM_NORTHBRIDGE:ALL\0"
-	    "DATA_CACHE_REFILLS_FROM_SYSTEM:MABRESP_LCL_L2:LS_MABRESP_LCL_CACHE:LS_MABRESP_LCL_DRAM:LS_MABRESP_RMT_CACHE\0"
-	    "DEMAND_DATA_CACHE_FILLS_FROM_SYSTEM:LCL_L2:INT_CACHE:EXT_CACHE_LCL:MEM_IO_LCL:EXT_CACHE_RMT\0"
-	    "DEMAND_DATA_CACHE_FILLS_FROM_SYSTEM:LCL_L2:LOCAL_CCX:NEAR_CACHE_NEAR_FAR:DRAM_IO_NEAR:FAR_CACHE_NEAR_FAR\0"
-	    "ls_dmnd_fills_from_sys.local_l2:local_ccx:near_cache:dram_io_near:far_cache\0"
-	    "DATA_CACHE_LINES_EVICTED:INVALID\0DATA_CACHE_LINES_EVICTED:PROBE\0"
-	    "DATA_CACHE_LINES_EVICTED:EVICTED\0ANY_DATA_CACHE_FILLS_FROM_SYSTEM:LCL_L2\0"
-	    "ls_any_fills_from_sys.local_l2\0DATA_CACHE_LINES_EVICTED:SHARED\0"
-	    "ANY_DATA_CACHE_FILLS_FROM_SYSTEM:INT_CACHE\0"
-	    "ANY_DATA_CACHE_FILLS_FROM_SYSTEM:LOCAL_CCX\0ls_any_fills_from_sys.local_ccx\0"
-	    "DATA_CACHE_LINES_EVICTED:EXCLUSIVE\0ANY_DATA_CACHE_FILLS_FROM_SYSTEM:EXT_CACHE_LCL\0"
-	    "ANY_DATA_CACHE_FILLS_FROM_SYSTEM:NEAR_CACHE_NEAR_FAR\0"
-	    "ls_any_fills_from_sys.near_cache\0DATA_CACHE_LINES_EVICTED:OWNED\0"
-	    "ANY_DATA_CACHE_FILLS_FROM_SYSTEM:MEM_IO_LCL\0"
-	    "ANY_DATA_CACHE_FILLS_FROM_SYSTEM:DRAM_IO_NEAR\0ls_any_fills_from_sys.dram_io_near\0"
-	    "DATA_CACHE_LINES_EVICTED:MODIFIED\0ANY_DATA_CACHE_FILLS_FROM_SYSTEM:EXT_CACHE_RMT\0"
-	    "ANY_DATA_CACHE_FILLS_FROM_SYSTEM:FAR_CACHE_NEAR_FAR\0ls_any_fills_from_sys.far_cache\0"
-	    "DATA_CACHE_LINES_EVICTED:ALL\0"
-	    "DATA_CACHE_LINES_EVICTED:INVALID:SHARED:EXCLUSIVE:OWNED:MODIFIED\0"
-	    "ANY_DATA_CACHE_FILLS_FROM_SYSTEM:LCL_L2:INT_CACHE:EXT_CACHE_LCL:MEM_IO_LCL:EXT_CACHE_RMT\0"
-	    "ANY_DATA_CACHE_FILLS_FROM_SYSTEM:LCL_L2:LOCAL_CCX:NEAR_CACHE_NEAR_FAR:DRAM_IO_NEAR:FAR_CACHE_NEAR_FAR\0"
-	    "ls_any_fills_from_sys.local_l2:local_ccx:near_cache:dram_io_near:far_cache\0"
-	    "L1_DTLB_MISS_AND_L2_DTLB_HIT\0L1_DTLB_MISS_AND_L2_DTLB_HIT:ALL\0"
-	    "UNIFIED_TLB_HIT:4K_DATA:2M_DATA:1G_DATA\0"
-	    "L1_DTLB_MISS:TLB_RELOAD_4K_L2_HIT:TLB_RELOAD_COALESCED_PAGE_HIT:TLB_RELOAD_2M_L2_HIT\0"
-	    "ls_l1_d_tlb_miss.tlb_reload_4k_l2_hit:tlb_reload_coalesced_page_hit:tlb_reload_2m_l2_hit\0"
-	    "L1_DTLB_AND_L2_DTLB_MISS\0L1_DTLB_AND_L2_DTLB_MISS:ALL\0"
-	    "DTLB_MISS:STORES_L1TLB_MISS:LOADS_L1TLB_MISS:STORES_L2TLB_MISS\0"
-	    "UNIFIED_TLB_MISS:4K_DATA:2M_DATA:1GB_DATA\0"
-	    "DTLB_MISS:STORES_L1TLB:LOADS_L1TLB:STORES_L2TLB\0"
-	    "TABLEWALKER_ALLOCATION:ALLOC_DSIDE0:ALLOC_DSIDE1:ALLOC_ISIDE0\0"
-	    "ls_tablewalker.dc_type0:dc_type1:ic_type0\0MISALIGNED_ACCESSES\0MISALIGNED_LOADS\0"
-	    "ls_misal_loads\0MICROARCHITECTURAL_LATE_CANCEL_OF_AN_ACCESS\0"
-	    "MICROARCHITECTURAL_EARLY_CANCEL_OF_AN_ACCESS\0"
-	    "SCRUBBER_SINGLE_BIT_ECC_ERRORS:SCRUBBER_ERROR\0"
-	    "SCRUBBER_SINGLE_BIT_ECC_ERRORS:PIGGYBACK_ERROR\0SCRUBBER_SINGLE_BIT_ECC_ERRORS:ALL\0"
-	    "SCRUBBER_SINGLE_BIT_ECC_ERRORS:SCRUBBER_ERROR:PIGGYBACK_ERROR\0"
-	    "PREFETCH_INSTRUCTIONS_DISPATCHED:LOAD\0"
-	    "PREFETCH_INSTRUCTIONS_DISPATCHED:LOAD_PREFETCH_W\0"
-	    "PREFETCH_INSTRUCTIONS_DISPATCHED:PREFETCH_T0_T1_T2\0ls_pref_instr_disp.prefetch\0"
-	    "PREFETCH_INSTRUCTIONS_DISPATCHED:STORE\0"
-	    "PREFETCH_INSTRUCTIONS_DISPATCHED:STORE_PREFETCH_W\0"
-	    "PREFETCH_INSTRUCTIONS_DISPATCHED:PREFETCHW\0ls_pref_instr_disp.prefetch_w\0"
-	    "PREFETCH_INSTRUCTIONS_DISPATCHED:NTA\0PREFETCH_INSTRUCTIONS_DISPATCHED:PREFETCH_NTA\0"
-	    "PREFETCH_INSTRUCTIONS_DISPATCHED:PREFETCHNTA\0ls_pref_instr_disp.prefetch_nta\0"
-	    "PREFETCH_INSTRUCTIONS_DISPATCHED:ALL\0"
-	    "PREFETCH_INSTRUCTIONS_DISPATCHED:LOAD_PREFETCH_W:STORE_PREFETCH_W:PREFETCH_NTA\0"
-	    "PREFETCH_INSTRUCTIONS_DISPATCHED:ANY\0ls_pref_instr_disp.all\0"
-	    "COMMAND_RELATED_DIRTY:CHANGE_DIRTY\0LS_TO_L2_WBC_REQUESTS:CACHE_LINE_FLUSH\0"
-	    "l2_wcb_req\0COMMAND_RELATED_DIRTY\0LS_TO_L2_WBC_REQUESTS:WCB_CLOSE\0"
-	    "l2_wcb_req.wcb_close\0CPU_CLK_UNHALTED\0CYCLES_NOT_IN_HALT\0ls_not_halted_cyc\0"
-	    "REQUESTS_TO_L2:INSTRUCTIONS\0REQUESTS_TO_L2:DATA\0REQUESTS_TO_L2:TLB_WALK\0"
-	    "REQUESTS_TO_L2\0REQUESTS_TO_L2:SNOOP\0REQUESTS_TO_L2:CANCELLED\0REQUESTS_TO_L2:ALL\0"
-	    "REQUESTS_TO_L2:INSTRUCTIONS:DATA:TLB_WALK:SNOOP:CANCELLED\0"
-	    "L2_CACHE_MISS:INSTRUCTIONS\0L2_CACHE_MISS:DATA\0L2_CACHE_MISS:TLB_WALK\0"
-	    "L2_CACHE_MISS\0L2_CACHE_MISS:ALL\0L2_CACHE_MISS:INSTRUCTIONS:DATA:TLB_WALK\0"
-	    "L2_FILL_WRITEBACK:L2_FILLS\0L2_CACHE_FILL_WRITEBACK:L2_FILLS\0L2_FILL_WRITEBACK\0"
-	    "L2_FILL_WRITEBACK:L2_WRITEBACKS\0L2_CACHE_FILL_WRITEBACK:L2_WRITEBACKS\0"
-	    "L2_FILL_WRITEBACK:ALL\0L2_FILL_WRITEBACK:L2_FILLS:L2_WRITEBACKS\0";
-	static const char part2[] =
-	    "L2_CACHE_FILL_WRITEBACK:L2_FILLS:L2_WRITEBACKS\0INSTRUCTION_CACHE_FETCHES\0"
-	    "32_BYTE_INSTRUCTION_CACHE_FETCH\0ic_fw32\0INSTRUCTION_CACHE_MISSES\0"
-	    "32_BYTE_INSTRUCTION_CACHE_MISSES\0ic_fw32_miss\0INSTRUCTION_CACHE_REFILLS_FROM_L2\0"
-	    "ic_cache_fill_l2\0INSTRUCTION_CACHE_REFILLS_FROM_SYSTEM\0ic_cache_fill_sys\0"
-	    "L1_ITLB_MISS_AND_L2_ITLB_HIT\0L1_ITLB_MISS_L2_ITLB_HIT\0bp_l1_tlb_miss_l2_tlb_hit\0"
-	    "L1_ITLB_MISS_AND_L2_ITLB_MISS\0L1_ITLB_MISS_AND_L2_ITLB_MISS:ALL\0"
-	    "L1_ITLB_MISS_AND_L2_ITLB_MISS:4K_PAGE_FETCHES:2M_PAGE_FETCHES\0ITLB_MISS:ALL\0"
-	    "L1_ITLB_MISS_L2_ITLB_MISS:IF4K:IF2M\0bp_l1_tlb_miss_l2_tlb_miss.if4k:if2m\0"
-	    "PIPELINE_RESTART_DUE_TO_INSTRUCTION_STREAM_PROBE\0bp_snp_re_sync\0"
-	    "INSTRUCTION_FETCH_STALL\0INSTRUCTION_PIPE_STALL\0ic_fetch_stall\0RETURN_STACK_HITS\0"
-	    "RETURN_STACK_OVERFLOWS\0RETIRED_INSTRUCTIONS\0ex_ret_instr\0INSTRUCTION_RETIRED\0"
-	    "RETIRED_UOPS\0RETIRED_OPS\0ex_ret_ops\0RETIRED_BRANCH_INSTRUCTIONS\0ex_ret_brn\0"
-	    "RETIRED_MISPREDICTED_BRANCH_INSTRUCTIONS\0RETIRED_BRANCH_INSTRUCTIONS_MISPREDICTED\0"
-	    "ex_ret_brn_misp\0RETIRED_TAKEN_BRANCH_INSTRUCTIONS\0ex_ret_brn_tkn\0"
-	    "BRANCH_INSTRUCTIONS_RETIRED\0RETIRED_TAKEN_BRANCH_INSTRUCTIONS_MISPREDICTED\0"
-	    "ex_ret_brn_tkn_misp\0MISPREDICTED_BRANCH_RETIRED\0RETIRED_FAR_CONTROL_TRANSFERS\0"
-	    "ex_ret_brn_far\0RETIRED_BRANCH_RESYNCS\0ex_ret_brn_resync\0RETIRED_NEAR_RETURNS\0"
-	    "ex_ret_near_ret\0RETIRED_NEAR_RETURNS_MISPREDICTED\0ex_ret_near_ret_mispred\0"
-	    "RETIRED_INDIRECT_BRANCHES_MISPREDICTED\0RETIRED_MISPREDICTED_TAKEN\0"
-	    "RETIRED_INDIRECT_BRANCH_INSTRUCTIONS_MISPREDICTED\0ex_ret_brn_ind_misp\0"
-	    "RETIRED_MMX_AND_FP_INSTRUCTIONS:X87\0RETIRED_FLOATING_POINT_INSTRUCTIONS:X87\0"
-	    "RETIRED_MMX_FP_INSTRUCTIONS:X87\0RETIRED_MMX_FP_INSTRUCTIONS:X87_INSTR\0"
-	    "ex_ret_mmx_fp_instr.x87\0RETIRED_MMX_AND_FP_INSTRUCTIONS:MMX_AND_3DNOW\0"
-	    "RETIRED_FLOATING_POINT_INSTRUCTIONS:SSE\0RETIRED_MMX_FP_INSTRUCTIONS:MMX\0"
-	    "RETIRED_MMX_AND_FP_INSTRUCTIONS:SSE\0RETIRED_MMX_FP_INSTRUCTIONS:MMX_INSTR\0"
-	    "ex_ret_mmx_fp_instr.mmx\0RETIRED_MMX_AND_FP_INSTRUCTIONS:PACKED_SSE_AND_SSE2\0"
-	    "RETIRED_MMX_AND_FP_INSTRUCTIONS:SSE_AND_SSE2\0RETIRED_FLOATING_POINT_INSTRUCTIONS\0"
-	    "RETIRED_MMX_FP_INSTRUCTIONS:SSE\0RETIRED_MMX_AND_FP_INSTRUCTIONS\0"
-	    "RETIRED_MMX_FP_INSTRUCTIONS:SSE_INSTR\0ex_ret_mmx_fp_instr.sse\0"
-	    "RETIRED_MMX_AND_FP_INSTRUCTIONS:SCALAR_SSE_AND_SSE2\0RETIRED_MMX_FP_INSTRUCTIONS\0"
-	    "ex_ret_mmx_fp_instr\0RETIRED_MMX_AND_FP_INSTRUCTIONS:ALL\0"
-	    "RETIRED_FLOATING_POINT_INSTRUCTIONS:ALL\0RETIRED_MMX_FP_INSTRUCTIONS:ALL\0"
-	    "RETIRED_MMX_FP_INSTRUCTIONS:X87_INSTR:MMX_INSTR:SSE_INSTR\0"
-	    "ex_ret_mmx_fp_instr.x87:mmx:sse\0RETIRED_FASTPATH_DOUBLE_OP_INSTRUCTIONS:POSITION_0\0"
-	    "RETIRED_INDIRECT_BRANCH_INSTRUCTIONS\0ex_ret_ind_brch_instr\0ex_ret_brn_ind\0"
-	    "RETIRED_FASTPATH_DOUBLE_OP_INSTRUCTIONS:POSITION_1\0"
-	    "RETIRED_FASTPATH_DOUBLE_OP_INSTRUCTIONS:POSITION_2\0"
-	    "RETIRED_FASTPATH_DOUBLE_OP_INSTRUCTIONS:ALL\0INTERRUPTS_MASKED_CYCLES\0"
-	    "INTERRUPTS_MASKED_CYCLES_WITH_INTERRUPT_PENDING\0INTERRUPTS_TAKEN\0DECODER_EMPTY\0"
-	    "DISPATCH_STALLS\0RETIRED_CONDITIONAL_BRANCH_INSTRUCTIONS\0ex_ret_cond\0"
-	    "ex_ret_brn_cond\0DISPATCH_STALL_FOR_BRANCH_ABORT\0"
-	    "RETIRED_CONDITIONAL_BRANCH_INSTRUCTIONS_MISPREDICTED\0ex_ret_cond_misp\0"
-	    "DISPATCH_STALL_FOR_SERIALIZATION\0DIV_CYCLES_BUSY_COUNT\0ex_div_busy\0"
-	    "DISPATCH_STALL_FOR_SEGMENT_LOAD\0DIV_OP_COUNT\0ex_div_count\0"
-	    "DISPATCH_STALL_FOR_REORDER_BUFFER_FULL\0DISPATCH_STALL_FOR_RETIRE_QUEUE_FULL\0"
-	    "DISPATCH_STALL_FOR_RESERVATION_STATION_FULL\0DISPATCH_STALL_FOR_INT_SCHED_QUEUE_FULL\0"
-	    "CYCLES_NO_RETIRE\0ex_no_retire\0DISPATCH_STALL_FOR_FPU_FULL\0"
-	    "DISPATCH_STALL_FOR_LS_FULL\0DISPATCH_STALL_FOR_LDQ_FULL\0"
-	    "DISPATCH_STALL_WAITING_FOR_ALL_QUIET\0MICROSEQ_STALL_WAITING_FOR_ALL_QUIET\0"
-	    "DISPATCH_STALL_FOR_FAR_TRANSFER_OR_RSYNC\0FPU_EXCEPTIONS:X87_RECLASS_MICROFAULTS\0"
-	    "FPU_EXCEPTIONS:TOTAL_FAULTS\0FPU_EXCEPTIONS:SSE_RETYPE_MICROFAULTS\0"
-	    "FPU_EXCEPTIONS:TOTAL_TRAPS\0FPU_EXCEPTIONS:SSE_RECLASS_MICROFAULTS\0"
-	    "FPU_EXCEPTIONS:INT2EXT_FAULTS\0FPU_EXCEPTIONS:SSE_AND_X87_MICROTRAPS\0"
-	    "FPU_EXCEPTIONS:EXT2INT_FAULTS\0FPU_EXCEPTIONS:ALL\0"
-	    "FPU_EXCEPTIONS:TOTAL_FAULTS:TOTAL_TRAPS:INT2EXT_FAULTS:EXT2INT_FAULTS\0"
-	    "DR0_BREAKPOINT_MATCHES\0DR0_BREAKPOINTS\0DR1_BREAKPOINT_MATCHES\0DR1_BREAKPOINTS\0"
-	    "DR2_BREAKPOINT_MATCHES\0DR2_BREAKPOINTS\0DR3_BREAKPOINT_MATCHES\0DR3_BREAKPOINTS\0";
-	static const char part3[] =
-	    "DRAM_ACCESSES_PAGE:HIT\0DRAM_ACCESSES:DCT0_PAGE_HIT\0DRAM_ACCESSES_PAGE:DCT0_HIT\0"
-	    "DRAM_ACCESSES_PAGE:MISS\0DRAM_ACCESSES:DCT0_PAGE_MISS\0DRAM_ACCESSES_PAGE:DCT0_MISS\0"
-	    "DRAM_ACCESSES_PAGE:CONFLICT\0DRAM_ACCESSES:DCT0_PAGE_CONFLICT\0"
-	    "DRAM_ACCESSES_PAGE:DCT0_CONFLICT\0DRAM_ACCESSES_PAGE:ALL\0"
-	    "DRAM_ACCESSES_PAGE:HIT:MISS:CONFLICT\0"
-	    "DRAM_ACCESSES:DCT0_PAGE_HIT:DCT0_PAGE_MISS:DCT0_PAGE_CONFLICT\0"
-	    "DRAM_ACCESSES_PAGE:DCT0_HIT:DCT0_MISS:DCT0_CONFLICT\0"
-	    "MEMORY_CONTROLLER_PAGE_TABLE_OVERFLOWS\0DRAM_CONTROLLER_PAGE_TABLE_EVENTS\0"
-	    "MEMORY_CONTROLLER_0_PAGE\0MEMORY_CONTROLLER_PAGE_TABLE\0"
-	    "MEMORY_CONTROLLER_SLOT_MISSES\0MEMORY_CONTROLLER_TURNAROUNDS:CHIP_SELECT\0"
-	    "MEMORY_CONTROLLER_TURNAROUNDS:DCT0_READ_TO_WRITE\0"
-	    "MEMORY_CONTROLLER_TURNAROUNDS:READ_TO_WRITE\0"
-	    "MEMORY_CONTROLLER_TURNAROUNDS:DCT0_WRITE_TO_READ\0"
-	    "MEMORY_CONTROLLER_TURNAROUNDS:WRITE_TO_READ\0MEMORY_CONTROLLER_TURNAROUNDS:DCT0_DIMM\0"
-	    "MEMORY_CONTROLLER_TURNAROUNDS\0MEMORY_CONTROLLER_TURNAROUNDS:ALL\0"
-	    "MEMORY_CONTROLLER_TURNAROUNDS:CHIP_SELECT:READ_TO_WRITE:WRITE_TO_READ\0"
-	    "MEMORY_CONTROLLER_TURNAROUNDS:DCT0_READ_TO_WRITE:DCT0_WRITE_TO_READ:DCT0_DIMM\0"
-	    "MEMORY_CONTROLLER_TURNAROUNDS:DCT0_READ_TO_WRITE:DCT0_WRITE_TO_READ\0"
-	    "MEMORY_CONTROLLER_BYPASS:HIGH_PRIORITY\0MEMORY_CONTROLLER_RBD_QUEUE\0"
-	    "MEMORY_CONTROLLER_RBD_QUEUE_EVENTS\0MEMORY_CONTROLLER_BYPASS:LOW_PRIORITY\0"
-	    "MEMORY_CONTROLLER_BYPASS:DRAM_INTERFACE\0MEMORY_CONTROLLER_RBD_QUEUE:COUNTER_REACHED\0"
-	    "MEMORY_CONTROLLER_RBD_QUEUE_EVENTS:DCQ_BYPASS_MAX\0"
-	    "MEMORY_CONTROLLER_BYPASS:DRAM_QUEUE\0MEMORY_CONTROLLER_RBD_QUEUE:BANK_CLOSED\0"
-	    "MEMORY_CONTROLLER_RBD_QUEUE_EVENTS:BANK_CLOSED\0MEMORY_CONTROLLER_BYPASS:ALL\0"
-	    "MEMORY_CONTROLLER_RBD_QUEUE:ALL\0MEMORY_CONTROLLER_RBD_QUEUE_EVENTS:ALL\0"
-	    "SIZED_COMMANDS:NON_POSTED_WRITE_BYTE\0SIZED_COMMANDS:NON_POSTED_WRITE_DWORD\0"
-	    "SIZED_COMMANDS:POSTED_WRITE_BYTE\0SIZED_COMMANDS:POSTED_WRITE_DWORD\0"
-	    "SIZED_COMMANDS:READ_BYTE_4_BYTES\0SIZED_COMMANDS:READ_DWORD_1_16_DWORDS\0"
-	    "SIZED_COMMANDS:READ_MODIFY_WRITE\0SIZED_COMMANDS\0SIZED_COMMANDS:ALL\0PROBE:MISS\0"
-	    "PROBE:HIT_CLEAN\0PROBE:HIT_DIRTY_NO_MEMORY_CANCEL\0"
-	    "PROBE:HIT_DIRTY_WITH_MEMORY_CANCEL\0"
-	    "PROBE:MISS:HIT_CLEAN:HIT_DIRTY_NO_MEMORY_CANCEL:HIT_DIRTY_WITH_MEMORY_CANCEL\0"
-	    "HYPERTRANSPORT_LINK0:COMMAND_DWORD_SENT\0HYPERTRANSPORT_LINK0:DATA_DWORD_SENT\0"
-	    "HYPERTRANSPORT_LINK0:ADDRESS_DWORD_SENT\0"
-	    "HYPERTRANSPORT_LINK0:BUFFER_RELEASE_DWORD_SENT\0HYPERTRANSPORT_LINK0:NOP_DWORD_SENT\0"
-	    "HYPERTRANSPORT_LINK0:ALL\0"
-	    "HYPERTRANSPORT_LINK0:COMMAND_DWORD_SENT:DATA_DWORD_SENT:BUFFER_RELEASE_DWORD_SENT:NOP_DWORD_SENT\0"
-	    "HYPERTRANSPORT_LINK0:COMMAND_DWORD_SENT:ADDRESS_DWORD_SENT:DATA_DWORD_SENT:BUFFER_RELEASE_DWORD_SENT\0"
-	    "HYPERTRANSPORT_LINK1:COMMAND_DWORD_SENT\0HYPERTRANSPORT_LINK1:DATA_DWORD_SENT\0"
-	    "HYPERTRANSPORT_LINK1:BUFFER_RELEASE_DWORD_SENT\0HYPERTRANSPORT_LINK1:NOP_DWORD_SENT\0"
-	    "HYPERTRANSPORT_LINK1:ALL\0"
-	    "HYPERTRANSPORT_LINK1:COMMAND_DWORD_SENT:DATA_DWORD_SENT:BUFFER_RELEASE_DWORD_SENT:NOP_DWORD_SENT\0"
-	    "HYPERTRANSPORT_LINK2:COMMAND_DWORD_SENT\0HYPERTRANSPORT_LINK2:DATA_DWORD_SENT\0"
-	    "HYPERTRANSPORT_LINK2:BUFFER_RELEASE_DWORD_SENT\0HYPERTRANSPORT_LINK2:NOP_DWORD_SENT\0"
-	    "HYPERTRANSPORT_LINK2:ALL\0"
-	    "HYPERTRANSPORT_LINK2:COMMAND_DWORD_SENT:DATA_DWORD_SENT:BUFFER_RELEASE_DWORD_SENT:NOP_DWORD_SENT\0"
-	    "its event is a northbridge event (0xE0-0xFF), and those left the core counters with family 15h: the processor counts northbridge and data-fabric traffic only on separate counters, which the HAL does not program\0"
-	    "AMD says PMCx080 and PMCx081 report incorrect instruction-cache accesses and misses on every family 17h and later processor (and from Zen 4 they are no core events at all)\0"
-	    "K8 rev B\0libpfm4 amd64_k8_revb\0AuthenticAMD\0K8 rev C\0libpfm4 amd64_k8_revc\0"
-	    "K8 rev D\0libpfm4 amd64_k8_revd\0K8 rev E\0libpfm4 amd64_k8_reve\0K8 rev F\0"
-	    "libpfm4 amd64_k8_revf\0K8 rev G\0libpfm4 amd64_k8_revg\0Family 10h rev B (Barcelona)\0"
-	    "libpfm4 amd64_fam10h_barcelona\0Family 10h rev C (Shanghai)\0"
-	    "libpfm4 amd64_fam10h_shanghai\0Family 10h rev D (Istanbul)\0"
-	    "libpfm4 amd64_fam10h_istanbul\0Family 11h\0libpfm4 amd64_fam11h_turion\0Family 12h\0"
-	    "libpfm4 amd64_fam12h_llano\0Family 14h\0libpfm4 amd64_fam14h_bobcat\0Family 15h\0";
-	static const char part4[] =
-	    "libpfm4 amd64_fam15h_interlagos\0Family 16h\0libpfm4 amd64_fam16h\0Family 17h Zen 1\0"
-	    "libpfm4 amd64_fam17h_zen1\0Hygon Family 18h\0"
-	    "libpfm4 amd64_fam17h_zen1 (Hygon 18h is Zen 1)\0HygonGenuine\0Family 17h Zen 2\0"
-	    "libpfm4 amd64_fam17h_zen2; Linux pmu-events amdzen2\0Family 19h Zen 3\0"
-	    "libpfm4 amd64_fam19h_zen3; Linux pmu-events amdzen3\0Family 19h Zen 4\0"
-	    "libpfm4 amd64_fam19h_zen4; Linux pmu-events amdzen4\0Family 1Ah Zen 5\0"
-	    "Linux pmu-events amdzen5\0Family 1Ah Zen 6\0Linux pmu-events amdzen6\0"
-	    "Intel architectural events\0Intel SDM 3B 20.2.1.2 architectural events\0GenuineIntel\0";
-	/* clang-format on */
-	if (off >= 15884u)
-		return part4 + (off - 15884u);
-	if (off >= 11929u)
-		return part3 + (off - 11929u);
-	if (off >= 7931u)
-		return part2 + (off - 7931u);
-	if (off >= 3953u)
-		return part1 + (off - 3953u);
-	return part0 + off;
+	return (const char *)&kprof_impl_counts_pool + off;
 }
 
-/* One verdict: a select's (event, unit mask) on the classes class_lo..class_hi, sorted by
- * (event, unit mask, class_lo); docs/counts.md shows them by source table and class. Rows of 8
- * little-endian bytes; per column its byte offset (bits 7:0) and width (15:8) for
- * kprof_impl_cell. */
-#define KPROF_IMPL_COUNTS_ROW_COUNT    715u
-#define KPROF_IMPL_COUNTS_ROW_EVENT    0x200u
-#define KPROF_IMPL_COUNTS_ROW_UMASK    0x102u
-#define KPROF_IMPL_COUNTS_ROW_CLASS_LO 0x103u
-#define KPROF_IMPL_COUNTS_ROW_CLASS_HI 0x104u
-#define KPROF_IMPL_COUNTS_ROW_STATUS   0x105u
-#define KPROF_IMPL_COUNTS_ROW_NAME     0x206u /* string offset */
-KPROF_IMPL_INTERNAL const uint8_t *kprof_impl_counts_row(uint32_t i)
-{
-	/* clang-format off */
-	static const char part0[] =
-	    "\0\0\1\0\12\1\0\0\0\0\1\13\13\2\27\0\0\0\1\14\14\2\54\0\0\0\1\15\15\2\27\0"
-	    "\0\0\1\16\17\2\111\0\0\0\1\20\21\2\144\0\0\0\1\22\24\4\377\377\0\0\2\0\12\1\177\0"
-	    "\0\0\2\13\13\2\233\0\0\0\2\14\14\2\260\0\0\0\2\15\15\2\233\0\0\0\2\16\17\2\315\0"
-	    "\0\0\2\20\21\2\350\0\0\0\2\22\24\4\377\377\0\0\4\0\12\1\3\1\0\0\4\13\13\2\34\1"
-	    "\0\0\4\14\14\2\53\1\0\0\4\15\15\2\34\1\0\0\4\16\17\2\110\1\0\0\4\20\21\2\143\1"
-	    "\0\0\4\22\24\4\377\377\0\0\10\0\12\1\176\1\0\0\10\13\13\2\34\1\0\0\10\14\14\2\243\1"
-	    "\0\0\10\15\15\2\34\1\0\0\10\16\17\2\300\1\0\0\10\20\21\2\333\1\0\0\10\22\24\4\377\377"
-	    "\0\0\20\0\12\1\366\1\0\0\20\13\13\2\34\1\0\0\20\14\14\2\40\2\0\0\20\15\15\2\34\1"
-	    "\0\0\20\16\17\2\102\2\0\0\20\20\21\2\134\2\0\0\20\22\24\4\377\377\0\0\40\0\12\1\160\2"
-	    "\0\0\40\13\13\2\34\1\0\0\40\14\14\2\227\2\0\0\40\15\15\2\34\1\0\0\40\16\17\2\271\2"
-	    "\0\0\40\20\21\2\134\2\0\0\40\22\24\4\377\377\0\0\77\0\12\1\323\2\0\0\77\13\13\3\346\2"
-	    "\0\0\77\14\14\1\371\2\0\0\77\15\15\3\323\2\0\0\77\16\17\1\122\3\0\0\77\20\21\3\216\3"
-	    "\0\0\77\22\24\4\377\377\1\0\0\0\13\1\276\3\1\0\0\14\14\2\330\3\1\0\0\15\17\2\351\3"
-	    "\1\0\0\20\24\4\377\377\2\0\0\0\13\1\374\3\2\0\0\14\14\4\377\377\2\0\0\15\15\1\374\3"
-	    "\2\0\0\16\17\2\31\4\2\0\0\20\21\4\377\377\2\0\0\22\22\2\77\4\2\0\0\23\24\2\122\4"
-	    "\40\0\1\0\15\1\144\4\40\0\1\16\24\4\377\377\40\0\2\0\15\1\176\4\40\0\2\16\24\4\377\377"
-	    "\40\0\4\0\15\1\230\4\40\0\4\16\24\4\377\377\40\0\10\0\15\1\262\4"
-	    "\40\0\10\16\24\4\377\377\40\0\20\0\15\1\314\4\40\0\20\16\24\4\377\377"
-	    "\40\0\40\0\15\1\346\4\40\0\40\16\24\4\377\377\40\0\100\0\15\1\0\5"
-	    "\40\0\100\16\24\4\377\377\40\0\177\0\15\1\32\5\40\0\177\16\24\4\377\377"
-	    "\41\0\0\0\15\1\65\5\41\0\0\16\24\4\377\377\42\0\0\0\14\1\141\5\42\0\0\15\15\2\141\5"
-	    "\42\0\0\16\24\4\377\377\43\0\0\0\12\1\203\5\43\0\0\13\13\2\233\5\43\0\0\14\14\2\244\5"
-	    "\43\0\0\15\24\4\377\377\44\0\0\0\15\2\270\5\44\0\0\16\17\4\377\377"
-	    "\44\0\0\20\22\2\303\5\44\0\0\23\24\2\320\5\45\0\0\0\15\4\377\377\45\0\0\16\17\2\337\5"
-	    "\45\0\0\20\22\2\345\5\45\0\0\23\24\2\377\5\46\0\0\0\15\1\10\6\46\0\0\16\17\4\377\377"
-	    "\46\0\0\20\22\1\10\6\46\0\0\23\24\1\45\6\47\0\0\0\15\1\65\6\47\0\0\16\17\4\377\377"
-	    "\47\0\0\20\22\1\65\6\47\0\0\23\24\1\120\6\56\0\101\25\25\1\135\6"
-	    "\56\0\117\25\25\1\150\6\74\0\0\25\25\1\167\6\74\0\1\25\25\1\214\6\100\0\0\0\17\1\246\6"
-	    "\100\0\0\20\21\1\272\6\100\0\0\22\24\4\377\377\101\0\0\0\13\1\311\6"
-	    "\101\0\0\14\14\2\311\6\101\0\0\15\15\1\311\6\101\0\0\16\20\2\333\6"
-	    "\101\0\0\21\22\2\362\6\101\0\0\23\24\2\11\7\102\0\1\0\12\2\26\7\102\0\1\13\13\2\60\7"
-	    "\102\0\1\14\14\2\117\7\102\0\1\15\15\2\176\7\102\0\1\16\24\4\377\377"
-	    "\102\0\2\0\12\1\236\7\102\0\2\13\13\1\273\7\102\0\2\14\14\2\325\7"
-	    "\102\0\2\15\15\1\273\7\102\0\2\16\24\4\377\377\102\0\4\0\12\1\7\10"
-	    "\102\0\4\13\13\1\47\10\102\0\4\14\14\2\104\10\102\0\4\15\15\1\47\10"
-	    "\102\0\4\16\24\4\377\377\102\0\10\0\12\1\165\10\102\0\10\13\13\1\221\10"
-	    "\102\0\10\14\14\2\252\10\102\0\10\15\15\1\221\10\102\0\10\16\24\4\377\377"
-	    "\102\0\20\0\12\1\337\10\102\0\20\13\13\1\376\10\102\0\20\14\14\2\32\11"
-	    "\102\0\20\15\15\1\376\10\102\0\20\16\24\4\377\377\102\0\37\0\13\3\104\11"
-	    "\102\0\37\14\14\2\133\11\102\0\37\15\15\3\104\11\102\0\37\16\24\4\377\377"
-	    "\103\0\1\0\12\1\211\11\103\0\1\13\13\2\260\11\103\0\1\14\14\2\327\11"
-	    "\103\0\1\15\15\2\373\11\103\0\1\16\17\4\377\377\103\0\1\20\20\2\54\12"
-	    "\103\0\1\21\22\2\132\12\103\0\1\23\24\2\205\12\103\0\2\0\12\1\245\12"
-	    "\103\0\2\13\13\1\313\12\103\0\2\14\14\2\327\11\103\0\2\15\15\1\355\12"
-	    "\103\0\2\16\17\4\377\377\103\0\2\20\20\2\30\13\103\0\2\21\21\2\114\13"
-	    "\103\0\2\22\22\2\172\13\103\0\2\23\24\2\250\13\103\0\4\0\12\1\311\13"
-	    "\103\0\4\13\13\1\362\13\103\0\4\14\14\2\327\11\103\0\4\15\15\1\27\14"
-	    "\103\0\4\16\17\4\377\377\103\0\4\20\20\2\105\14\103\0\4\21\21\2\144\14"
-	    "\103\0\4\22\22\2\226\14\103\0\4\23\24\2\316\14\103\0\10\0\12\1\360\14"
-	    "\103\0\10\13\13\1\25\15\103\0\10\14\14\2\327\11\103\0\10\15\15\1\66\15"
-	    "\103\0\10\16\17\4\377\377\103\0\10\20\20\2\140\15\103\0\10\21\21\2\223\15"
-	    "\103\0\10\22\22\2\302\15\103\0\10\23\24\2\363\15\103\0\20\0\12\1\27\16"
-	    "\103\0\20\13\13\1\77\16\103\0\20\14\14\2\327\11\103\0\20\15\15\1\143\16"
-	    "\103\0\20\16\17\4\377\377\103\0\20\20\20\2\220\16\103\0\20\21\21\2\304\16"
-	    "\103\0\20\22\22\2\366\16\103\0\20\23\24\2\55\17\103\0\37\0\12\1\116\17"
-	    "\103\0\37\13\13\1\161\17\103\0\37\14\14\2\327\11\103\0\37\15\15\1\220\17"
-	    "\103\0\37\16\17\4\377\377\103\0\37\20\20\3\270\17\103\0\37\21\21\2\44\20"
-	    "\103\0\37\22\22\2\200\20\103\0\37\23\24\2\351\20\104\0\1\0\12\1\65\21"
-	    "\104\0\1\13\13\2\126\21\104\0\1\14\14\4\377\377\104\0\1\15\15\2\165\21"
-	    "\104\0\1\16\20\4\377\377\104\0\1\21\22\2\226\21\104\0\1\23\24\2\276\21"
-	    "\104\0\2\0\13\1\335\21\104\0\2\14\14\4\377\377\104\0\2\15\15\1\335\21"
-	    "\104\0\2\16\20\4\377\377\104\0\2\21\21\2\375\21\104\0\2\22\22\2\50\22"
-	    "\104\0\2\23\24\2\123\22\104\0\4\0\13\1\163\22\104\0\4\14\14\4\377\377"
-	    "\104\0\4\15\15\1\163\22\104\0\4\16\20\4\377\377\104\0\4\21\21\2\226\22"
-	    "\104\0\4\22\22\2\305\22\104\0\4\23\24\2\372\22\104\0\10\0\13\1\33\23"
-	    "\104\0\10\14\14\4\377\377\104\0\10\15\15\1\33\23\104\0\10\16\20\4\377\377"
-	    "\104\0\10\21\21\2\72\23\104\0\10\22\22\2\146\23\104\0\10\23\24\2\224\23"
-	    "\104\0\20\0\13\1\267\23\104\0\20\14\14\4\377\377\104\0\20\15\15\1\267\23"
-	    "\104\0\20\16\20\4\377\377\104\0\20\21\21\2\331\23\104\0\20\22\22\2\10\24"
-	    "\104\0\20\23\24\2\74\24\104\0\37\0\5\1\134\24\104\0\37\6\10\1\171\24"
-	    "\104\0\37\11\11\1\134\24\104\0\37\12\12\1\171\24\104\0\37\13\13\3\134\24"
-	    "\104\0\37\14\14\4\377\377\104\0\37\15\15\3\134\24\104\0\37\16\20\4\377\377"
-	    "\104\0\37\21\21\2\272\24\104\0\37\22\22\2\23\25\104\0\37\23\24\2\171\25"
-	    "\105\0\7\0\5\3\304\25\105\0\7\6\6\3\341\25\105\0\7\7\10\1\341\25"
-	    "\105\0\7\11\11\3\304\25\105\0\7\12\12\1\341\25\105\0\7\13\13\3\304\25"
-	    "\105\0\7\14\14\1\2\26\105\0\7\15\15\3\304\25\105\0\7\16\22\1\52\26"
-	    "\105\0\7\23\24\1\177\26\106\0\7\0\5\3\330\26\106\0\7\6\10\1\361\26"
-	    "\106\0\7\11\11\3\330\26\106\0\7\12\12\1\361\26\106\0\7\13\13\2\16\27"
-	    "\106\0\7\14\14\1\115\27\106\0\7\15\15\2\167\27\106\0\7\16\17\2\247\27"
-	    "\106\0\7\20\21\2\345\27\106\0\7\22\24\4\377\377\107\0\0\0\14\1\17\30"
-	    "\107\0\0\15\15\2\17\30\107\0\0\16\22\2\43\30\107\0\0\23\24\2\64\30"
-	    "\110\0\0\0\12\1\103\30\110\0\0\13\24\4\377\377\111\0\0\0\12\1\157\30"
-	    "\111\0\0\13\24\4\377\377\112\0\1\0\11\1\234\30\112\0\1\12\24\4\377\377"
-	    "\112\0\2\0\11\1\312\30\112\0\2\12\24\4\377\377\112\0\3\0\5\1\371\30"
-	    "\112\0\3\6\10\1\34\31\112\0\3\11\11\1\371\30\112\0\3\12\24\4\377\377"
-	    "\113\0\1\0\15\1\132\31\113\0\1\16\17\1\200\31\113\0\1\20\22\1\261\31"
-	    "\113\0\1\23\24\1\344\31\113\0\2\0\15\1\0\32\113\0\2\16\17\1\47\32"
-	    "\113\0\2\20\22\1\131\32\113\0\2\23\24\1\204\32\113\0\4\0\15\1\242\32"
-	    "\113\0\4\16\17\1\307\32\113\0\4\20\22\1\365\32\113\0\4\23\24\1\42\33"
-	    "\113\0\7\0\15\1\102\33\113\0\7\16\17\1\147\33\113\0\7\20\22\1\266\33"
-	    "\113\0\7\23\24\1\333\33\143\0\20\0\14\4\377\377\143\0\20\15\15\1\362\33"
-	    "\143\0\20\16\17\2\25\34\143\0\20\20\21\2\74\34\143\0\20\22\22\4\377\377"
-	    "\143\0\20\23\24\2\74\34\143\0\40\0\14\4\377\377\143\0\40\15\15\2\107\34"
-	    "\143\0\40\16\17\2\135\34\143\0\40\20\21\2\175\34\143\0\40\22\22\4\377\377"
-	    "\143\0\40\23\24\2\175\34\166\0\0\0\15\1\222\34\166\0\0\16\22\1\243\34"
-	    "\166\0\0\23\24\1\266\34\175\0\1\0\14\1\310\34\175\0\1\15\24\4\377\377"
-	    "\175\0\2\0\14\1\344\34\175\0\2\15\24\4\377\377\175\0\4\0\12\1\370\34"
-	    "\175\0\4\13\13\2\20\35\175\0\4\14\14\1\370\34\175\0\4\15\24\4\377\377"
-	    "\175\0\10\0\14\1\37\35\175\0\10\15\24\4\377\377\175\0\20\0\12\1\64\35"
-	    "\175\0\20\13\13\2\20\35\175\0\20\14\14\1\64\35\175\0\20\15\24\4\377\377"
-	    "\175\0\37\0\5\1\115\35\175\0\37\6\10\1\140\35\175\0\37\11\11\1\115\35"
-	    "\175\0\37\12\12\1\140\35\175\0\37\13\13\3\115\35\175\0\37\14\14\1\140\35"
-	    "\175\0\37\15\24\4\377\377\176\0\1\0\14\1\232\35\176\0\1\15\24\4\377\377"
-	    "\176\0\2\0\14\1\265\35\176\0\2\15\24\4\377\377\176\0\4\0\12\1\310\35"
-	    "\176\0\4\13\13\2\337\35\176\0\4\14\14\1\310\35\176\0\4\15\24\4\377\377"
-	    "\176\0\7\0\5\1\355\35\176\0\7\6\10\1\377\35\176\0\7\11\11\1\355\35"
-	    "\176\0\7\12\12\1\377\35\176\0\7\13\13\3\355\35\176\0\7\14\14\1\377\35"
-	    "\176\0\7\15\24\4\377\377\177\0\1\0\13\1\50\36\177\0\1\14\14\1\103\36"
-	    "\177\0\1\15\24\4\377\377\177\0\2\0\3\2\144\36\177\0\2\4\13\1\166\36"
-	    "\177\0\2\14\14\1\226\36\177\0\2\15\24\4\377\377\177\0\3\0\3\3\50\36"
-	    "\177\0\3\4\12\1\274\36\177\0\3\13\13\1\322\36\177\0\3\14\14\1\373\36"
-	    "\177\0\3\15\24\4\377\377\200\0\0\0\15\1\52\37\200\0\0\16\17\2\104\37"
-	    "\200\0\0\20\21\2\144\37\200\0\0\22\24\4\377\377\201\0\0\0\15\1\154\37"
-	    "\201\0\0\16\17\2\205\37\201\0\0\20\21\2\246\37\201\0\0\22\24\4\377\377"
-	    "\202\0\0\0\22\1\263\37\202\0\0\23\24\1\325\37\203\0\0\0\22\1\346\37"
-	    "\203\0\0\23\24\1\14\40\204\0\0\0\12\1\36\40\204\0\0\13\13\4\377\377"
-	    "\204\0\0\14\15\1\36\40\204\0\0\16\22\1\73\40\204\0\0\23\24\1\124\40"
-	    "\205\0\3\0\5\3\156\40\205\0\3\6\10\1\214\40\205\0\3\11\11\3\156\40"
-	    "\205\0\3\12\13\1\214\40\205\0\3\14\14\1\256\40\205\0\3\15\15\1\354\40"
-	    "\205\0\3\16\22\1\372\40\205\0\3\23\24\1\36\41\206\0\0\0\12\1\103\41"
-	    "\206\0\0\13\13\4\377\377\206\0\0\14\14\1\103\41\206\0\0\15\15\4\377\377"
-	    "\206\0\0\16\17\1\103\41\206\0\0\20\21\1\164\41\206\0\0\22\24\4\377\377"
-	    "\207\0\0\0\15\1\203\41\207\0\0\16\17\2\233\41\207\0\0\20\21\2\262\41"
-	    "\207\0\0\22\24\4\377\377\210\0\0\0\15\1\301\41\210\0\0\16\24\4\377\377"
-	    "\211\0\0\0\15\1\323\41\211\0\0\16\24\4\377\377\300\0\0\0\22\1\352\41"
-	    "\300\0\0\23\24\1\377\41\300\0\0\25\25\1\14\42\301\0\0\0\20\1\40\42"
-	    "\301\0\0\21\22\1\55\42\301\0\0\23\24\1\71\42\302\0\0\0\22\1\104\42"
-	    "\302\0\0\23\24\1\140\42\303\0\0\0\15\1\153\42\303\0\0\16\22\1\224\42"
-	    "\303\0\0\23\24\1\275\42\304\0\0\0\22\1\315\42\304\0\0\23\24\1\357\42"
-	    "\304\0\0\25\25\1\376\42\305\0\0\0\22\1\32\43\305\0\0\23\24\1\111\43"
-	    "\305\0\0\25\25\1\135\43\306\0\0\0\22\1\171\43\306\0\0\23\24\1\227\43"
-	    "\307\0\0\0\17\1\246\43\307\0\0\20\21\1\275\43\307\0\0\22\24\4\377\377"
-	    "\310\0\0\0\22\1\317\43\310\0\0\23\24\1\344\43\311\0\0\0\22\1\364\43"
-	    "\311\0\0\23\24\1\26\44\312\0\0\0\14\1\56\44\312\0\0\15\15\1\125\44"
-	    "\312\0\0\16\22\1\160\44\312\0\0\23\24\1\242\44\313\0\1\0\12\1\266\44"
-	    "\313\0\1\13\13\1\332\44\313\0\1\14\14\1\2\45\313\0\1\15\15\1\266\44"
-	    "\313\0\1\16\22\1\42\45\313\0\1\23\23\1\110\45\313\0\1\24\24\4\377\377"
-	    "\313\0\2\0\12\1\140\45\313\0\2\13\13\2\216\45\313\0\2\14\14\1\266\45"
-	    "\313\0\2\15\15\2\326\45\313\0\2\16\22\1\372\45\313\0\2\23\23\1\40\46"
-	    "\313\0\2\24\24\4\377\377\313\0\4\0\11\1\70\46\313\0\4\12\12\2\154\46"
-	    "\313\0\4\13\13\2\231\46\313\0\4\14\14\2\275\46\313\0\4\15\15\2\335\46"
-	    "\313\0\4\16\22\2\375\46\313\0\4\23\23\2\43\47\313\0\4\24\24\4\377\377"
-	    "\313\0\10\0\5\1\73\47\313\0\10\6\10\2\335\46\313\0\10\11\11\1\73\47"
-	    "\313\0\10\12\12\2\335\46\313\0\10\13\13\2\231\46\313\0\10\14\14\2\157\47"
-	    "\313\0\10\15\15\2\335\46\313\0\10\16\22\2\157\47\313\0\10\23\23\2\213\47"
-	    "\313\0\10\24\24\4\377\377\313\0\17\0\5\1\237\47\313\0\17\6\10\3\237\47"
-	    "\313\0\17\11\11\1\237\47\313\0\17\12\12\3\237\47\313\0\17\13\13\3\303\47"
-	    "\313\0\17\14\14\3\353\47\313\0\17\15\15\3\237\47\313\0\17\16\22\3\13\50"
-	    "\313\0\17\23\23\3\105\50\313\0\17\24\24\4\377\377\314\0\1\0\11\1\145\50"
-	    "\314\0\1\12\20\4\377\377\314\0\1\21\22\2\230\50\314\0\1\23\23\2\275\50"
-	    "\314\0\1\24\24\2\323\50\314\0\2\0\11\1\342\50\314\0\2\12\20\4\377\377"
-	    "\314\0\2\21\22\2\230\50\314\0\2\23\23\2\275\50\314\0\2\24\24\2\323\50"
-	    "\314\0\4\0\11\1\25\51\314\0\4\12\20\4\377\377\314\0\4\21\22\2\230\50"
-	    "\314\0\4\23\23\2\275\50\314\0\4\24\24\2\323\50\314\0\7\0\11\1\110\51"
-	    "\314\0\7\12\20\4\377\377\314\0\7\21\22\2\230\50\314\0\7\23\23\2\275\50"
-	    "\314\0\7\24\24\2\323\50\315\0\0\0\15\1\164\51\315\0\0\16\24\4\377\377"
-	    "\316\0\0\0\15\1\215\51\316\0\0\16\24\4\377\377\317\0\0\0\15\1\275\51"
-	    "\317\0\0\16\24\4\377\377\320\0\0\0\12\1\316\51\320\0\0\13\13\4\377\377"
-	    "\320\0\0\14\14\1\316\51\320\0\0\15\24\4\377\377\321\0\0\0\12\1\334\51";
-	static const char part1[] =
-	    "\321\0\0\13\13\4\377\377\321\0\0\14\14\1\334\51\321\0\0\15\15\4\377\377"
-	    "\321\0\0\16\22\2\354\51\321\0\0\23\23\2\24\52\321\0\0\24\24\2\40\52"
-	    "\322\0\0\0\12\1\60\52\322\0\0\13\15\4\377\377\322\0\0\16\17\2\120\52"
-	    "\322\0\0\20\20\2\205\52\322\0\0\21\24\4\377\377\323\0\0\0\12\1\226\52"
-	    "\323\0\0\13\13\4\377\377\323\0\0\14\14\1\226\52\323\0\0\15\15\4\377\377"
-	    "\323\0\0\16\22\2\267\52\323\0\0\23\24\2\315\52\324\0\0\0\12\1\331\52"
-	    "\324\0\0\13\15\4\377\377\324\0\0\16\22\2\371\52\324\0\0\23\24\2\6\53"
-	    "\325\0\0\0\12\1\23\53\325\0\0\13\13\4\377\377\325\0\0\14\14\1\72\53"
-	    "\325\0\0\15\24\4\377\377\326\0\0\0\12\1\137\53\326\0\0\13\13\4\377\377"
-	    "\326\0\0\14\14\1\213\53\326\0\0\15\21\4\377\377\326\0\0\22\22\2\263\53"
-	    "\326\0\0\23\24\2\304\53\327\0\0\0\12\1\321\53\327\0\0\13\13\4\377\377"
-	    "\327\0\0\14\14\1\321\53\327\0\0\15\24\4\377\377\330\0\0\0\12\1\355\53"
-	    "\330\0\0\13\13\4\377\377\330\0\0\14\14\1\10\54\330\0\0\15\24\4\377\377"
-	    "\331\0\0\0\12\1\44\54\331\0\0\13\13\4\377\377\331\0\0\14\14\1\111\54"
-	    "\331\0\0\15\24\4\377\377\332\0\0\0\12\1\156\54\332\0\0\13\24\4\377\377"
-	    "\333\0\1\0\13\1\227\54\333\0\1\14\14\2\276\54\333\0\1\15\15\1\227\54"
-	    "\333\0\1\16\24\4\377\377\333\0\2\0\13\1\332\54\333\0\2\14\14\2\0\55"
-	    "\333\0\2\15\15\1\332\54\333\0\2\16\24\4\377\377\333\0\4\0\13\1\33\55"
-	    "\333\0\4\14\14\2\102\55\333\0\4\15\15\1\33\55\333\0\4\16\24\4\377\377"
-	    "\333\0\10\0\13\1\140\55\333\0\10\14\14\2\206\55\333\0\10\15\15\1\140\55"
-	    "\333\0\10\16\24\4\377\377\333\0\17\0\13\1\244\55\333\0\17\14\14\1\267\55"
-	    "\333\0\17\15\15\1\244\55\333\0\17\16\24\4\377\377\334\0\0\0\13\1\375\55"
-	    "\334\0\0\14\14\1\24\56\334\0\0\15\15\1\375\55\334\0\0\16\24\4\377\377"
-	    "\335\0\0\0\13\1\44\56\335\0\0\14\14\1\73\56\335\0\0\15\15\1\44\56"
-	    "\335\0\0\16\24\4\377\377\336\0\0\0\13\1\113\56\336\0\0\14\14\1\142\56"
-	    "\336\0\0\15\15\1\113\56\336\0\0\16\24\4\377\377\337\0\0\0\13\1\162\56"
-	    "\337\0\0\14\14\1\211\56\337\0\0\15\15\1\162\56\337\0\0\16\24\4\377\377"
-	    "\340\0\1\0\10\1\231\56\340\0\1\11\11\3\260\56\340\0\1\12\12\3\314\56"
-	    "\340\0\1\13\13\1\231\56\340\0\1\14\24\4\377\377\340\0\2\0\10\1\350\56"
-	    "\340\0\2\11\11\3\0\57\340\0\2\12\12\3\35\57\340\0\2\13\13\1\350\56"
-	    "\340\0\2\14\24\4\377\377\340\0\4\0\10\1\72\57\340\0\4\11\11\3\126\57"
-	    "\340\0\4\12\12\3\167\57\340\0\4\13\13\1\72\57\340\0\4\14\24\4\377\377"
-	    "\340\0\7\0\5\1\230\57\340\0\7\6\10\1\257\57\340\0\7\11\11\3\324\57"
-	    "\340\0\7\12\12\3\22\60\340\0\7\13\13\1\257\57\340\0\7\14\24\4\377\377"
-	    "\341\0\0\0\5\1\106\60\341\0\0\6\10\2\106\60\341\0\0\11\11\2\155\60"
-	    "\341\0\0\12\12\2\217\60\341\0\0\13\13\2\250\60\341\0\0\14\24\4\377\377"
-	    "\342\0\0\0\5\4\377\377\342\0\0\6\10\2\305\60\342\0\0\11\11\4\377\377"
-	    "\342\0\0\12\13\2\305\60\342\0\0\14\24\4\377\377\343\0\1\0\10\1\343\60"
-	    "\343\0\1\11\12\2\15\61\343\0\1\13\24\4\377\377\343\0\2\0\10\1\76\61"
-	    "\343\0\2\11\12\2\152\61\343\0\2\13\24\4\377\377\343\0\4\0\10\1\233\61"
-	    "\343\0\4\11\11\2\307\61\343\0\4\12\12\2\357\61\343\0\4\13\24\4\377\377"
-	    "\343\0\7\0\5\1\15\62\343\0\7\6\10\1\57\62\343\0\7\11\11\3\165\62"
-	    "\343\0\7\12\12\3\303\62\343\0\7\13\24\4\377\377\344\0\1\0\10\1\7\63"
-	    "\344\0\1\11\12\2\56\63\344\0\1\13\13\2\112\63\344\0\1\14\24\4\377\377"
-	    "\344\0\2\0\10\1\155\63\344\0\2\11\12\2\56\63\344\0\2\13\13\2\112\63"
-	    "\344\0\2\14\24\4\377\377\344\0\4\0\10\1\223\63\344\0\4\11\12\2\273\63"
-	    "\344\0\4\13\13\2\347\63\344\0\4\14\24\4\377\377\344\0\10\0\10\1\31\64"
-	    "\344\0\10\11\11\2\56\63\344\0\10\12\12\2\75\64\344\0\10\13\13\2\145\64"
-	    "\344\0\10\14\24\4\377\377\344\0\17\0\10\1\224\64\344\0\17\11\11\2\273\63"
-	    "\344\0\17\12\12\2\261\64\344\0\17\13\13\2\321\64\344\0\17\14\24\4\377\377"
-	    "\353\0\1\0\13\1\370\64\353\0\1\14\24\4\377\377\353\0\2\0\13\1\35\65"
-	    "\353\0\2\14\24\4\377\377\353\0\4\0\13\1\103\65\353\0\4\14\24\4\377\377"
-	    "\353\0\10\0\13\1\144\65\353\0\10\14\24\4\377\377\353\0\20\0\13\1\206\65"
-	    "\353\0\20\14\24\4\377\377\353\0\40\0\13\1\247\65\353\0\40\14\24\4\377\377"
-	    "\353\0\100\0\5\1\315\65\353\0\100\6\13\2\356\65\353\0\100\14\24\4\377\377"
-	    "\353\0\177\0\5\1\375\65\353\0\177\6\13\3\375\65\353\0\177\14\24\4\377\377"
-	    "\354\0\1\0\13\1\20\66\354\0\1\14\24\4\377\377\354\0\2\0\13\1\33\66"
-	    "\354\0\2\14\24\4\377\377\354\0\4\0\13\1\53\66\354\0\4\14\24\4\377\377"
-	    "\354\0\10\0\13\1\114\66\354\0\10\14\24\4\377\377\354\0\17\0\13\1\157\66"
-	    "\354\0\17\14\24\4\377\377\366\0\1\0\11\1\274\66\366\0\1\12\24\4\377\377"
-	    "\366\0\2\0\10\1\344\66\366\0\2\11\11\2\11\67\366\0\2\12\24\4\377\377"
-	    "\366\0\4\0\10\1\61\67\366\0\4\11\11\2\344\66\366\0\4\12\24\4\377\377"
-	    "\366\0\10\0\10\1\140\67\366\0\10\11\11\2\61\67\366\0\10\12\24\4\377\377"
-	    "\366\0\17\0\5\1\204\67\366\0\17\6\10\1\235\67\366\0\17\11\11\1\376\67"
-	    "\366\0\17\12\24\4\377\377\367\0\1\0\10\1\143\70\367\0\1\11\24\4\377\377"
-	    "\367\0\2\0\10\1\213\70\367\0\2\11\24\4\377\377\367\0\4\0\10\1\260\70"
-	    "\367\0\4\11\24\4\377\377\367\0\10\0\10\1\337\70\367\0\10\11\24\4\377\377"
-	    "\367\0\17\0\5\1\3\71\367\0\17\6\10\1\34\71\367\0\17\11\24\4\377\377"
-	    "\370\0\1\0\10\1\175\71\370\0\1\11\24\4\377\377\370\0\2\0\10\1\245\71"
-	    "\370\0\2\11\24\4\377\377\370\0\4\0\10\1\312\71\370\0\4\11\24\4\377\377"
-	    "\370\0\10\0\10\1\371\71\370\0\10\11\24\4\377\377\370\0\17\0\5\1\35\72"
-	    "\370\0\17\6\10\1\66\72\370\0\17\11\24\4\377\377";
-	/* clang-format on */
-	if (i >= 500u)
-		return (const uint8_t *)part1 + (i - 500u) * 8u;
-	return (const uint8_t *)part0 + i * 8u;
-}
+typedef struct kprof_impl_counts_row {
+	uint16_t event;   /* the select's event (bits 7:0, and 35:32 for AMD as bits 11:8) */
+	uint8_t umask;    /* its unit mask */
+	uint8_t class_lo; /* the first class (kprof_counts_class) */
+	uint8_t class_hi; /* the last class */
+	uint8_t status;   /* kprof_counts_verdict */
+	uint16_t name;    /* the vendor's name for it in the pool, KPROF_IMPL_COUNTS_NONE: none */
+} kprof_impl_counts_row;
+/* The verdicts: a select's (event, unit mask) on the classes class_lo..class_hi, sorted by
+ * (event, unit mask, class_lo). */
+/* clang-format off */
+static const kprof_impl_counts_row kprof_impl_counts_rows[715] = {
+	{ 0x000, 0x01, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM12H,           KPROF_COUNTS_VERDICT_SAME,                           0 }, /* k8_revb..fam12h: "DISPATCHED_FPU:OPS_ADD" */
+	{ 0x000, 0x01, KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_VERDICT_DIFFERENT,                     23 }, /* fam14h: "DISPATCHED_FPU:PIPE0" */
+	{ 0x000, 0x01, KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_VERDICT_DIFFERENT,                     44 }, /* fam15h: "DISPATCHED_FPU_OPS:OPS_PIPE0" */
+	{ 0x000, 0x01, KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_VERDICT_DIFFERENT,                     23 }, /* fam16h: "DISPATCHED_FPU:PIPE0" */
+	{ 0x000, 0x01, KPROF_COUNTS_CLASS_ZEN1,             KPROF_COUNTS_CLASS_HYGON18H,         KPROF_COUNTS_VERDICT_DIFFERENT,                     73 }, /* zen1..hygon18h: "FPU_PIPE_ASSIGNMENT:TOTAL0" */
+	{ 0x000, 0x01, KPROF_COUNTS_CLASS_ZEN2,             KPROF_COUNTS_CLASS_ZEN3,             KPROF_COUNTS_VERDICT_DIFFERENT,                    100 }, /* zen2..zen3: "fpu_pipe_assignment.total0" */
+	{ 0x000, 0x01, KPROF_COUNTS_CLASS_ZEN4,             KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* zen4..zen6 */
+	{ 0x000, 0x02, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM12H,           KPROF_COUNTS_VERDICT_SAME,                         127 }, /* k8_revb..fam12h: "DISPATCHED_FPU:OPS_MULTIPLY" */
+	{ 0x000, 0x02, KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_VERDICT_DIFFERENT,                    155 }, /* fam14h: "DISPATCHED_FPU:PIPE1" */
+	{ 0x000, 0x02, KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_VERDICT_DIFFERENT,                    176 }, /* fam15h: "DISPATCHED_FPU_OPS:OPS_PIPE1" */
+	{ 0x000, 0x02, KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_VERDICT_DIFFERENT,                    155 }, /* fam16h: "DISPATCHED_FPU:PIPE1" */
+	{ 0x000, 0x02, KPROF_COUNTS_CLASS_ZEN1,             KPROF_COUNTS_CLASS_HYGON18H,         KPROF_COUNTS_VERDICT_DIFFERENT,                    205 }, /* zen1..hygon18h: "FPU_PIPE_ASSIGNMENT:TOTAL1" */
+	{ 0x000, 0x02, KPROF_COUNTS_CLASS_ZEN2,             KPROF_COUNTS_CLASS_ZEN3,             KPROF_COUNTS_VERDICT_DIFFERENT,                    232 }, /* zen2..zen3: "fpu_pipe_assignment.total1" */
+	{ 0x000, 0x02, KPROF_COUNTS_CLASS_ZEN4,             KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* zen4..zen6 */
+	{ 0x000, 0x04, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM12H,           KPROF_COUNTS_VERDICT_SAME,                         259 }, /* k8_revb..fam12h: "DISPATCHED_FPU:OPS_STORE" */
+	{ 0x000, 0x04, KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_VERDICT_DIFFERENT,                    284 }, /* fam14h: "DISPATCHED_FPU" */
+	{ 0x000, 0x04, KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_VERDICT_DIFFERENT,                    299 }, /* fam15h: "DISPATCHED_FPU_OPS:OPS_PIPE2" */
+	{ 0x000, 0x04, KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_VERDICT_DIFFERENT,                    284 }, /* fam16h: "DISPATCHED_FPU" */
+	{ 0x000, 0x04, KPROF_COUNTS_CLASS_ZEN1,             KPROF_COUNTS_CLASS_HYGON18H,         KPROF_COUNTS_VERDICT_DIFFERENT,                    328 }, /* zen1..hygon18h: "FPU_PIPE_ASSIGNMENT:TOTAL2" */
+	{ 0x000, 0x04, KPROF_COUNTS_CLASS_ZEN2,             KPROF_COUNTS_CLASS_ZEN3,             KPROF_COUNTS_VERDICT_DIFFERENT,                    355 }, /* zen2..zen3: "fpu_pipe_assignment.total2" */
+	{ 0x000, 0x04, KPROF_COUNTS_CLASS_ZEN4,             KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* zen4..zen6 */
+	{ 0x000, 0x08, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM12H,           KPROF_COUNTS_VERDICT_SAME,                         382 }, /* k8_revb..fam12h: "DISPATCHED_FPU:OPS_ADD_PIPE_LOAD_OPS" */
+	{ 0x000, 0x08, KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_VERDICT_DIFFERENT,                    284 }, /* fam14h: "DISPATCHED_FPU" */
+	{ 0x000, 0x08, KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_VERDICT_DIFFERENT,                    419 }, /* fam15h: "DISPATCHED_FPU_OPS:OPS_PIPE3" */
+	{ 0x000, 0x08, KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_VERDICT_DIFFERENT,                    284 }, /* fam16h: "DISPATCHED_FPU" */
+	{ 0x000, 0x08, KPROF_COUNTS_CLASS_ZEN1,             KPROF_COUNTS_CLASS_HYGON18H,         KPROF_COUNTS_VERDICT_DIFFERENT,                    448 }, /* zen1..hygon18h: "FPU_PIPE_ASSIGNMENT:TOTAL3" */
+	{ 0x000, 0x08, KPROF_COUNTS_CLASS_ZEN2,             KPROF_COUNTS_CLASS_ZEN3,             KPROF_COUNTS_VERDICT_DIFFERENT,                    475 }, /* zen2..zen3: "fpu_pipe_assignment.total3" */
+	{ 0x000, 0x08, KPROF_COUNTS_CLASS_ZEN4,             KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* zen4..zen6 */
+	{ 0x000, 0x10, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM12H,           KPROF_COUNTS_VERDICT_SAME,                         502 }, /* k8_revb..fam12h: "DISPATCHED_FPU:OPS_MULTIPLY_PIPE_LOAD_OPS" */
+	{ 0x000, 0x10, KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_VERDICT_DIFFERENT,                    284 }, /* fam14h: "DISPATCHED_FPU" */
+	{ 0x000, 0x10, KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_VERDICT_DIFFERENT,                    544 }, /* fam15h: "DISPATCHED_FPU_OPS:OPS_DUAL_PIPE0" */
+	{ 0x000, 0x10, KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_VERDICT_DIFFERENT,                    284 }, /* fam16h: "DISPATCHED_FPU" */
+	{ 0x000, 0x10, KPROF_COUNTS_CLASS_ZEN1,             KPROF_COUNTS_CLASS_HYGON18H,         KPROF_COUNTS_VERDICT_DIFFERENT,                    578 }, /* zen1..hygon18h: "FPU_PIPE_ASSIGNMENT:DUAL0" */
+	{ 0x000, 0x10, KPROF_COUNTS_CLASS_ZEN2,             KPROF_COUNTS_CLASS_ZEN3,             KPROF_COUNTS_VERDICT_DIFFERENT,                    604 }, /* zen2..zen3: "fpu_pipe_assignment" */
+	{ 0x000, 0x10, KPROF_COUNTS_CLASS_ZEN4,             KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* zen4..zen6 */
+	{ 0x000, 0x20, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM12H,           KPROF_COUNTS_VERDICT_SAME,                         624 }, /* k8_revb..fam12h: "DISPATCHED_FPU:OPS_STORE_PIPE_LOAD_OPS" */
+	{ 0x000, 0x20, KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_VERDICT_DIFFERENT,                    284 }, /* fam14h: "DISPATCHED_FPU" */
+	{ 0x000, 0x20, KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_VERDICT_DIFFERENT,                    663 }, /* fam15h: "DISPATCHED_FPU_OPS:OPS_DUAL_PIPE1" */
+	{ 0x000, 0x20, KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_VERDICT_DIFFERENT,                    284 }, /* fam16h: "DISPATCHED_FPU" */
+	{ 0x000, 0x20, KPROF_COUNTS_CLASS_ZEN1,             KPROF_COUNTS_CLASS_HYGON18H,         KPROF_COUNTS_VERDICT_DIFFERENT,                    697 }, /* zen1..hygon18h: "FPU_PIPE_ASSIGNMENT:DUAL1" */
+	{ 0x000, 0x20, KPROF_COUNTS_CLASS_ZEN2,             KPROF_COUNTS_CLASS_ZEN3,             KPROF_COUNTS_VERDICT_DIFFERENT,                    604 }, /* zen2..zen3: "fpu_pipe_assignment" */
+	{ 0x000, 0x20, KPROF_COUNTS_CLASS_ZEN4,             KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* zen4..zen6 */
+	{ 0x000, 0x3F, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM12H,           KPROF_COUNTS_VERDICT_SAME,                         723 }, /* k8_revb..fam12h: "DISPATCHED_FPU:ALL" */
+	{ 0x000, 0x3F, KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_VERDICT_PARTIAL,                      742 }, /* fam14h: "DISPATCHED_FPU:ANY" */
+	{ 0x000, 0x3F, KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_VERDICT_SAME,                         761 }, /* fam15h: "DISPATCHED_FPU_OPS:OPS_PIPE0:OPS_PIPE1:OPS_PIPE2:OPS_PIPE3:OPS_DUAL_PIPE0:OPS_DUAL_PIPE1" */
+	{ 0x000, 0x3F, KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_VERDICT_PARTIAL,                      723 }, /* fam16h: "DISPATCHED_FPU:ALL" */
+	{ 0x000, 0x3F, KPROF_COUNTS_CLASS_ZEN1,             KPROF_COUNTS_CLASS_HYGON18H,         KPROF_COUNTS_VERDICT_SAME,                         850 }, /* zen1..hygon18h: "FPU_PIPE_ASSIGNMENT:TOTAL0:TOTAL1:TOTAL2:TOTAL3:DUAL0:DUAL1" */
+	{ 0x000, 0x3F, KPROF_COUNTS_CLASS_ZEN2,             KPROF_COUNTS_CLASS_ZEN3,             KPROF_COUNTS_VERDICT_PARTIAL,                      910 }, /* zen2..zen3: "fpu_pipe_assignment.total0:total1:total2:total3" */
+	{ 0x000, 0x3F, KPROF_COUNTS_CLASS_ZEN4,             KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* zen4..zen6 */
+	{ 0x001, 0x00, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_VERDICT_SAME,                         958 }, /* k8_revb..fam14h: "CYCLES_NO_FPU_OPS_RETIRED" */
+	{ 0x001, 0x00, KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_VERDICT_DIFFERENT,                    984 }, /* fam15h: "CYCLES_FPU_EMPTY" */
+	{ 0x001, 0x00, KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_CLASS_HYGON18H,         KPROF_COUNTS_VERDICT_DIFFERENT,                   1001 }, /* fam16h..hygon18h: "FP_SCHEDULER_EMPTY" */
+	{ 0x001, 0x00, KPROF_COUNTS_CLASS_ZEN2,             KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* zen2..zen6 */
+	{ 0x002, 0x00, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_VERDICT_SAME,                        1020 }, /* k8_revb..fam14h: "DISPATCHED_FPU_OPS_FAST_FLAG" */
+	{ 0x002, 0x00, KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* fam15h */
+	{ 0x002, 0x00, KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_VERDICT_SAME,                        1020 }, /* fam16h: "DISPATCHED_FPU_OPS_FAST_FLAG" */
+	{ 0x002, 0x00, KPROF_COUNTS_CLASS_ZEN1,             KPROF_COUNTS_CLASS_HYGON18H,         KPROF_COUNTS_VERDICT_DIFFERENT,                   1049 }, /* zen1..hygon18h: "RETIRED_X87_FLOATING_POINT_OPERATIONS" */
+	{ 0x002, 0x00, KPROF_COUNTS_CLASS_ZEN2,             KPROF_COUNTS_CLASS_ZEN3,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* zen2..zen3 */
+	{ 0x002, 0x00, KPROF_COUNTS_CLASS_ZEN4,             KPROF_COUNTS_CLASS_ZEN4,             KPROF_COUNTS_VERDICT_DIFFERENT,                   1087 }, /* zen4: "RETIRED_X87_FP_OPS" */
+	{ 0x002, 0x00, KPROF_COUNTS_CLASS_ZEN5,             KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_DIFFERENT,                   1106 }, /* zen5..zen6: "fp_ret_x87_fp_ops" */
+	{ 0x020, 0x01, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_VERDICT_SAME,                        1124 }, /* k8_revb..fam16h: "SEGMENT_REGISTER_LOADS:ES" */
+	{ 0x020, 0x01, KPROF_COUNTS_CLASS_ZEN1,             KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* zen1..zen6 */
+	{ 0x020, 0x02, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_VERDICT_SAME,                        1150 }, /* k8_revb..fam16h: "SEGMENT_REGISTER_LOADS:CS" */
+	{ 0x020, 0x02, KPROF_COUNTS_CLASS_ZEN1,             KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* zen1..zen6 */
+	{ 0x020, 0x04, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_VERDICT_SAME,                        1176 }, /* k8_revb..fam16h: "SEGMENT_REGISTER_LOADS:SS" */
+	{ 0x020, 0x04, KPROF_COUNTS_CLASS_ZEN1,             KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* zen1..zen6 */
+	{ 0x020, 0x08, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_VERDICT_SAME,                        1202 }, /* k8_revb..fam16h: "SEGMENT_REGISTER_LOADS:DS" */
+	{ 0x020, 0x08, KPROF_COUNTS_CLASS_ZEN1,             KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* zen1..zen6 */
+	{ 0x020, 0x10, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_VERDICT_SAME,                        1228 }, /* k8_revb..fam16h: "SEGMENT_REGISTER_LOADS:FS" */
+	{ 0x020, 0x10, KPROF_COUNTS_CLASS_ZEN1,             KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* zen1..zen6 */
+	{ 0x020, 0x20, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_VERDICT_SAME,                        1254 }, /* k8_revb..fam16h: "SEGMENT_REGISTER_LOADS:GS" */
+	{ 0x020, 0x20, KPROF_COUNTS_CLASS_ZEN1,             KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* zen1..zen6 */
+	{ 0x020, 0x40, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_VERDICT_SAME,                        1280 }, /* k8_revb..fam16h: "SEGMENT_REGISTER_LOADS:HS" */
+	{ 0x020, 0x40, KPROF_COUNTS_CLASS_ZEN1,             KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* zen1..zen6 */
+	{ 0x020, 0x7F, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_VERDICT_SAME,                        1306 }, /* k8_revb..fam16h: "SEGMENT_REGISTER_LOADS:ALL" */
+	{ 0x020, 0x7F, KPROF_COUNTS_CLASS_ZEN1,             KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* zen1..zen6 */
+	{ 0x021, 0x00, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_VERDICT_SAME,                        1333 }, /* k8_revb..fam16h: "PIPELINE_RESTART_DUE_TO_SELF_MODIFYING_CODE" */
+	{ 0x021, 0x00, KPROF_COUNTS_CLASS_ZEN1,             KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* zen1..zen6 */
+	{ 0x022, 0x00, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_VERDICT_SAME,                        1377 }, /* k8_revb..fam15h: "PIPELINE_RESTART_DUE_TO_PROBE_HIT" */
+	{ 0x022, 0x00, KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_VERDICT_DIFFERENT,                   1377 }, /* fam16h: "PIPELINE_RESTART_DUE_TO_PROBE_HIT" */
+	{ 0x022, 0x00, KPROF_COUNTS_CLASS_ZEN1,             KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* zen1..zen6 */
+	{ 0x023, 0x00, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM12H,           KPROF_COUNTS_VERDICT_SAME,                        1411 }, /* k8_revb..fam12h: "LS_BUFFER_2_FULL_CYCLES" */
+	{ 0x023, 0x00, KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_VERDICT_DIFFERENT,                   1435 }, /* fam14h: "RSQ_FULL" */
+	{ 0x023, 0x00, KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_VERDICT_DIFFERENT,                   1444 }, /* fam15h: "LOAD_Q_STORE_Q_FULL" */
+	{ 0x023, 0x00, KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* fam16h..zen6 */
+	{ 0x024, 0x00, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_VERDICT_DIFFERENT,                   1464 }, /* k8_revb..fam16h: "LOCKED_OPS" */
+	{ 0x024, 0x00, KPROF_COUNTS_CLASS_ZEN1,             KPROF_COUNTS_CLASS_HYGON18H,         KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* zen1..hygon18h */
+	{ 0x024, 0x00, KPROF_COUNTS_CLASS_ZEN2,             KPROF_COUNTS_CLASS_ZEN4,             KPROF_COUNTS_VERDICT_DIFFERENT,                   1475 }, /* zen2..zen4: "BAD_STATUS_2" */
+	{ 0x024, 0x00, KPROF_COUNTS_CLASS_ZEN5,             KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_DIFFERENT,                   1488 }, /* zen5..zen6: "ls_bad_status2" */
+	{ 0x025, 0x00, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* k8_revb..fam16h */
+	{ 0x025, 0x00, KPROF_COUNTS_CLASS_ZEN1,             KPROF_COUNTS_CLASS_HYGON18H,         KPROF_COUNTS_VERDICT_DIFFERENT,                   1503 }, /* zen1..hygon18h: "LOCKS" */
+	{ 0x025, 0x00, KPROF_COUNTS_CLASS_ZEN2,             KPROF_COUNTS_CLASS_ZEN4,             KPROF_COUNTS_VERDICT_DIFFERENT,                   1509 }, /* zen2..zen4: "RETIRED_LOCK_INSTRUCTIONS" */
+	{ 0x025, 0x00, KPROF_COUNTS_CLASS_ZEN5,             KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_DIFFERENT,                   1535 }, /* zen5..zen6: "ls_locks" */
+	{ 0x026, 0x00, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_VERDICT_SAME,                        1544 }, /* k8_revb..fam16h: "RETIRED_CLFLUSH_INSTRUCTIONS" */
+	{ 0x026, 0x00, KPROF_COUNTS_CLASS_ZEN1,             KPROF_COUNTS_CLASS_HYGON18H,         KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* zen1..hygon18h */
+	{ 0x026, 0x00, KPROF_COUNTS_CLASS_ZEN2,             KPROF_COUNTS_CLASS_ZEN4,             KPROF_COUNTS_VERDICT_SAME,                        1544 }, /* zen2..zen4: "RETIRED_CLFLUSH_INSTRUCTIONS" */
+	{ 0x026, 0x00, KPROF_COUNTS_CLASS_ZEN5,             KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_SAME,                        1573 }, /* zen5..zen6: "ls_ret_cl_flush" */
+	{ 0x027, 0x00, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_VERDICT_SAME,                        1589 }, /* k8_revb..fam16h: "RETIRED_CPUID_INSTRUCTIONS" */
+	{ 0x027, 0x00, KPROF_COUNTS_CLASS_ZEN1,             KPROF_COUNTS_CLASS_HYGON18H,         KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* zen1..hygon18h */
+	{ 0x027, 0x00, KPROF_COUNTS_CLASS_ZEN2,             KPROF_COUNTS_CLASS_ZEN4,             KPROF_COUNTS_VERDICT_SAME,                        1589 }, /* zen2..zen4: "RETIRED_CPUID_INSTRUCTIONS" */
+	{ 0x027, 0x00, KPROF_COUNTS_CLASS_ZEN5,             KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_SAME,                        1616 }, /* zen5..zen6: "ls_ret_cpuid" */
+	{ 0x02E, 0x41, KPROF_COUNTS_CLASS_INTEL_ARCH,       KPROF_COUNTS_CLASS_INTEL_ARCH,       KPROF_COUNTS_VERDICT_SAME,                        1629 }, /* intel_arch: "LLC_MISSES" */
+	{ 0x02E, 0x4F, KPROF_COUNTS_CLASS_INTEL_ARCH,       KPROF_COUNTS_CLASS_INTEL_ARCH,       KPROF_COUNTS_VERDICT_SAME,                        1640 }, /* intel_arch: "LLC_REFERENCES" */
+	{ 0x03C, 0x00, KPROF_COUNTS_CLASS_INTEL_ARCH,       KPROF_COUNTS_CLASS_INTEL_ARCH,       KPROF_COUNTS_VERDICT_SAME,                        1655 }, /* intel_arch: "UNHALTED_CORE_CYCLES" */
+	{ 0x03C, 0x01, KPROF_COUNTS_CLASS_INTEL_ARCH,       KPROF_COUNTS_CLASS_INTEL_ARCH,       KPROF_COUNTS_VERDICT_SAME,                        1676 }, /* intel_arch: "UNHALTED_REFERENCE_CYCLES" */
+	{ 0x040, 0x00, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_HYGON18H,         KPROF_COUNTS_VERDICT_SAME,                        1702 }, /* k8_revb..hygon18h: "DATA_CACHE_ACCESSES" */
+	{ 0x040, 0x00, KPROF_COUNTS_CLASS_ZEN2,             KPROF_COUNTS_CLASS_ZEN3,             KPROF_COUNTS_VERDICT_SAME,                        1722 }, /* zen2..zen3: "ls_dc_accesses" */
+	{ 0x040, 0x00, KPROF_COUNTS_CLASS_ZEN4,             KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* zen4..zen6 */
+	{ 0x041, 0x00, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_VERDICT_SAME,                        1737 }, /* k8_revb..fam14h: "DATA_CACHE_MISSES" */
+	{ 0x041, 0x00, KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_VERDICT_DIFFERENT,                   1737 }, /* fam15h: "DATA_CACHE_MISSES" */
+	{ 0x041, 0x00, KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_VERDICT_SAME,                        1737 }, /* fam16h: "DATA_CACHE_MISSES" */
+	{ 0x041, 0x00, KPROF_COUNTS_CLASS_ZEN1,             KPROF_COUNTS_CLASS_ZEN2,             KPROF_COUNTS_VERDICT_DIFFERENT,                   1755 }, /* zen1..zen2: "MAB_ALLOCATION_BY_PIPE" */
+	{ 0x041, 0x00, KPROF_COUNTS_CLASS_ZEN3,             KPROF_COUNTS_CLASS_ZEN4,             KPROF_COUNTS_VERDICT_DIFFERENT,                   1778 }, /* zen3..zen4: "MAB_ALLOCATION_BY_TYPE" */
+	{ 0x041, 0x00, KPROF_COUNTS_CLASS_ZEN5,             KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_DIFFERENT,                   1801 }, /* zen5..zen6: "ls_mab_alloc" */
+	{ 0x042, 0x01, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM12H,           KPROF_COUNTS_VERDICT_DIFFERENT,                   1814 }, /* k8_revb..fam12h: "DATA_CACHE_REFILLS:SYSTEM" */
+	{ 0x042, 0x01, KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_VERDICT_DIFFERENT,                   1840 }, /* fam14h: "DATA_CACHE_REFILLS:UNCACHEABLE" */
+	{ 0x042, 0x01, KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_VERDICT_DIFFERENT,                   1871 }, /* fam15h: "DATA_CACHE_REFILLS_FROM_L2_OR_NORTHBRIDGE:GOOD" */
+	{ 0x042, 0x01, KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_VERDICT_DIFFERENT,                   1918 }, /* fam16h: "DATA_CACHE_REFILLS:NON_CACHABLE" */
+	{ 0x042, 0x01, KPROF_COUNTS_CLASS_ZEN1,             KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* zen1..zen6 */
+	{ 0x042, 0x02, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM12H,           KPROF_COUNTS_VERDICT_SAME,                        1950 }, /* k8_revb..fam12h: "DATA_CACHE_REFILLS:L2_SHARED" */
+	{ 0x042, 0x02, KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_VERDICT_SAME,                        1979 }, /* fam14h: "DATA_CACHE_REFILLS:SHARED" */
+	{ 0x042, 0x02, KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_VERDICT_DIFFERENT,                   2005 }, /* fam15h: "DATA_CACHE_REFILLS_FROM_L2_OR_NORTHBRIDGE:INVALID" */
+	{ 0x042, 0x02, KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_VERDICT_SAME,                        1979 }, /* fam16h: "DATA_CACHE_REFILLS:SHARED" */
+	{ 0x042, 0x02, KPROF_COUNTS_CLASS_ZEN1,             KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* zen1..zen6 */
+	{ 0x042, 0x04, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM12H,           KPROF_COUNTS_VERDICT_SAME,                        2055 }, /* k8_revb..fam12h: "DATA_CACHE_REFILLS:L2_EXCLUSIVE" */
+	{ 0x042, 0x04, KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_VERDICT_SAME,                        2087 }, /* fam14h: "DATA_CACHE_REFILLS:EXCLUSIVE" */
+	{ 0x042, 0x04, KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_VERDICT_DIFFERENT,                   2116 }, /* fam15h: "DATA_CACHE_REFILLS_FROM_L2_OR_NORTHBRIDGE:POISON" */
+	{ 0x042, 0x04, KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_VERDICT_SAME,                        2087 }, /* fam16h: "DATA_CACHE_REFILLS:EXCLUSIVE" */
+	{ 0x042, 0x04, KPROF_COUNTS_CLASS_ZEN1,             KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* zen1..zen6 */
+	{ 0x042, 0x08, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM12H,           KPROF_COUNTS_VERDICT_SAME,                        2165 }, /* k8_revb..fam12h: "DATA_CACHE_REFILLS:L2_OWNED" */
+	{ 0x042, 0x08, KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_VERDICT_SAME,                        2193 }, /* fam14h: "DATA_CACHE_REFILLS:OWNED" */
+	{ 0x042, 0x08, KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_VERDICT_DIFFERENT,                   2218 }, /* fam15h: "DATA_CACHE_REFILLS_FROM_L2_OR_NORTHBRIDGE:READ_ERROR" */
+	{ 0x042, 0x08, KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_VERDICT_SAME,                        2193 }, /* fam16h: "DATA_CACHE_REFILLS:OWNED" */
+	{ 0x042, 0x08, KPROF_COUNTS_CLASS_ZEN1,             KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* zen1..zen6 */
+	{ 0x042, 0x10, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM12H,           KPROF_COUNTS_VERDICT_SAME,                        2271 }, /* k8_revb..fam12h: "DATA_CACHE_REFILLS:L2_MODIFIED" */
+	{ 0x042, 0x10, KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_VERDICT_SAME,                        2302 }, /* fam14h: "DATA_CACHE_REFILLS:MODIFIED" */
+	{ 0x042, 0x10, KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_VERDICT_DIFFERENT,                   2330 }, /* fam15h: "DATA_CACHE_REFILLS_FROM_L2_OR_NORTHBRIDGE" */
+	{ 0x042, 0x10, KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_VERDICT_SAME,                        2302 }, /* fam16h: "DATA_CACHE_REFILLS:MODIFIED" */
+	{ 0x042, 0x10, KPROF_COUNTS_CLASS_ZEN1,             KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* zen1..zen6 */
+	{ 0x042, 0x1F, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_VERDICT_PARTIAL,                     2372 }, /* k8_revb..fam14h: "DATA_CACHE_REFILLS:ALL" */
+	{ 0x042, 0x1F, KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_VERDICT_DIFFERENT,                   2395 }, /* fam15h: "DATA_CACHE_REFILLS_FROM_L2_OR_NORTHBRIDGE:ALL" */
+	{ 0x042, 0x1F, KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_VERDICT_PARTIAL,                     2372 }, /* fam16h: "DATA_CACHE_REFILLS:ALL" */
+	{ 0x042, 0x1F, KPROF_COUNTS_CLASS_ZEN1,             KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* zen1..zen6 */
+	{ 0x043, 0x01, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM12H,           KPROF_COUNTS_VERDICT_SAME,                        2441 }, /* k8_revb..fam12h: "DATA_CACHE_REFILLS_FROM_SYSTEM:INVALID" */
+	{ 0x043, 0x01, KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_VERDICT_DIFFERENT,                   2480 }, /* fam14h: "DATA_CACHE_REFILLS_FROM_NB:UNCACHEABLE" */
+	{ 0x043, 0x01, KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_VERDICT_DIFFERENT,                   2519 }, /* fam15h: "DATA_CACHE_REFILLS_FROM_NORTHBRIDGE" */
+	{ 0x043, 0x01, KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_VERDICT_DIFFERENT,                   2555 }, /* fam16h: "DATA_CACHE_REFILLS_FROM_NORTHBRIDGE:NON_CACHABLE" */
+	{ 0x043, 0x01, KPROF_COUNTS_CLASS_ZEN1,             KPROF_COUNTS_CLASS_HYGON18H,         KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* zen1..hygon18h */
+	{ 0x043, 0x01, KPROF_COUNTS_CLASS_ZEN2,             KPROF_COUNTS_CLASS_ZEN2,             KPROF_COUNTS_VERDICT_DIFFERENT,                   2604 }, /* zen2: "DATA_CACHE_REFILLS_FROM_SYSTEM:MABRESP_LCL_L2" */
+	{ 0x043, 0x01, KPROF_COUNTS_CLASS_ZEN3,             KPROF_COUNTS_CLASS_ZEN4,             KPROF_COUNTS_VERDICT_DIFFERENT,                   2650 }, /* zen3..zen4: "DEMAND_DATA_CACHE_FILLS_FROM_SYSTEM:LCL_L2" */
+	{ 0x043, 0x01, KPROF_COUNTS_CLASS_ZEN5,             KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_DIFFERENT,                   2693 }, /* zen5..zen6: "ls_dmnd_fills_from_sys.local_l2" */
+	{ 0x043, 0x02, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM12H,           KPROF_COUNTS_VERDICT_SAME,                        2725 }, /* k8_revb..fam12h: "DATA_CACHE_REFILLS_FROM_SYSTEM:SHARED" */
+	{ 0x043, 0x02, KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_VERDICT_SAME,                        2763 }, /* fam14h: "DATA_CACHE_REFILLS_FROM_NB:SHARED" */
+	{ 0x043, 0x02, KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_VERDICT_DIFFERENT,                   2519 }, /* fam15h: "DATA_CACHE_REFILLS_FROM_NORTHBRIDGE" */
+	{ 0x043, 0x02, KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_VERDICT_SAME,                        2797 }, /* fam16h: "DATA_CACHE_REFILLS_FROM_NORTHBRIDGE:SHARED" */
+	{ 0x043, 0x02, KPROF_COUNTS_CLASS_ZEN1,             KPROF_COUNTS_CLASS_HYGON18H,         KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* zen1..hygon18h */
+	{ 0x043, 0x02, KPROF_COUNTS_CLASS_ZEN2,             KPROF_COUNTS_CLASS_ZEN2,             KPROF_COUNTS_VERDICT_DIFFERENT,                   2840 }, /* zen2: "DATA_CACHE_REFILLS_FROM_SYSTEM:LS_MABRESP_LCL_CACHE" */
+	{ 0x043, 0x02, KPROF_COUNTS_CLASS_ZEN3,             KPROF_COUNTS_CLASS_ZEN3,             KPROF_COUNTS_VERDICT_DIFFERENT,                   2892 }, /* zen3: "DEMAND_DATA_CACHE_FILLS_FROM_SYSTEM:INT_CACHE" */
+	{ 0x043, 0x02, KPROF_COUNTS_CLASS_ZEN4,             KPROF_COUNTS_CLASS_ZEN4,             KPROF_COUNTS_VERDICT_DIFFERENT,                   2938 }, /* zen4: "DEMAND_DATA_CACHE_FILLS_FROM_SYSTEM:LOCAL_CCX" */
+	{ 0x043, 0x02, KPROF_COUNTS_CLASS_ZEN5,             KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_DIFFERENT,                   2984 }, /* zen5..zen6: "ls_dmnd_fills_from_sys.local_ccx" */
+	{ 0x043, 0x04, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM12H,           KPROF_COUNTS_VERDICT_SAME,                        3017 }, /* k8_revb..fam12h: "DATA_CACHE_REFILLS_FROM_SYSTEM:EXCLUSIVE" */
+	{ 0x043, 0x04, KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_VERDICT_SAME,                        3058 }, /* fam14h: "DATA_CACHE_REFILLS_FROM_NB:EXCLUSIVE" */
+	{ 0x043, 0x04, KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_VERDICT_DIFFERENT,                   2519 }, /* fam15h: "DATA_CACHE_REFILLS_FROM_NORTHBRIDGE" */
+	{ 0x043, 0x04, KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_VERDICT_SAME,                        3095 }, /* fam16h: "DATA_CACHE_REFILLS_FROM_NORTHBRIDGE:EXCLUSIVE" */
+	{ 0x043, 0x04, KPROF_COUNTS_CLASS_ZEN1,             KPROF_COUNTS_CLASS_HYGON18H,         KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* zen1..hygon18h */
+	{ 0x043, 0x04, KPROF_COUNTS_CLASS_ZEN2,             KPROF_COUNTS_CLASS_ZEN2,             KPROF_COUNTS_VERDICT_DIFFERENT,                   3141 }, /* zen2: "DATA_CACHE_REFILLS_FROM_SYSTEM" */
+	{ 0x043, 0x04, KPROF_COUNTS_CLASS_ZEN3,             KPROF_COUNTS_CLASS_ZEN3,             KPROF_COUNTS_VERDICT_DIFFERENT,                   3172 }, /* zen3: "DEMAND_DATA_CACHE_FILLS_FROM_SYSTEM:EXT_CACHE_LCL" */
+	{ 0x043, 0x04, KPROF_COUNTS_CLASS_ZEN4,             KPROF_COUNTS_CLASS_ZEN4,             KPROF_COUNTS_VERDICT_DIFFERENT,                   3222 }, /* zen4: "DEMAND_DATA_CACHE_FILLS_FROM_SYSTEM:NEAR_CACHE_NEAR_FAR" */
+	{ 0x043, 0x04, KPROF_COUNTS_CLASS_ZEN5,             KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_DIFFERENT,                   3278 }, /* zen5..zen6: "ls_dmnd_fills_from_sys.near_cache" */
+	{ 0x043, 0x08, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM12H,           KPROF_COUNTS_VERDICT_SAME,                        3312 }, /* k8_revb..fam12h: "DATA_CACHE_REFILLS_FROM_SYSTEM:OWNED" */
+	{ 0x043, 0x08, KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_VERDICT_SAME,                        3349 }, /* fam14h: "DATA_CACHE_REFILLS_FROM_NB:OWNED" */
+	{ 0x043, 0x08, KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_VERDICT_DIFFERENT,                   2519 }, /* fam15h: "DATA_CACHE_REFILLS_FROM_NORTHBRIDGE" */
+	{ 0x043, 0x08, KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_VERDICT_SAME,                        3382 }, /* fam16h: "DATA_CACHE_REFILLS_FROM_NORTHBRIDGE:OWNED" */
+	{ 0x043, 0x08, KPROF_COUNTS_CLASS_ZEN1,             KPROF_COUNTS_CLASS_HYGON18H,         KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* zen1..hygon18h */
+	{ 0x043, 0x08, KPROF_COUNTS_CLASS_ZEN2,             KPROF_COUNTS_CLASS_ZEN2,             KPROF_COUNTS_VERDICT_DIFFERENT,                   3424 }, /* zen2: "DATA_CACHE_REFILLS_FROM_SYSTEM:LS_MABRESP_LCL_DRAM" */
+	{ 0x043, 0x08, KPROF_COUNTS_CLASS_ZEN3,             KPROF_COUNTS_CLASS_ZEN3,             KPROF_COUNTS_VERDICT_DIFFERENT,                   3475 }, /* zen3: "DEMAND_DATA_CACHE_FILLS_FROM_SYSTEM:MEM_IO_LCL" */
+	{ 0x043, 0x08, KPROF_COUNTS_CLASS_ZEN4,             KPROF_COUNTS_CLASS_ZEN4,             KPROF_COUNTS_VERDICT_DIFFERENT,                   3522 }, /* zen4: "DEMAND_DATA_CACHE_FILLS_FROM_SYSTEM:DRAM_IO_NEAR" */
+	{ 0x043, 0x08, KPROF_COUNTS_CLASS_ZEN5,             KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_DIFFERENT,                   3571 }, /* zen5..zen6: "ls_dmnd_fills_from_sys.dram_io_near" */
+	{ 0x043, 0x10, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM12H,           KPROF_COUNTS_VERDICT_SAME,                        3607 }, /* k8_revb..fam12h: "DATA_CACHE_REFILLS_FROM_SYSTEM:MODIFIED" */
+	{ 0x043, 0x10, KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_VERDICT_SAME,                        3647 }, /* fam14h: "DATA_CACHE_REFILLS_FROM_NB:MODIFIED" */
+	{ 0x043, 0x10, KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_VERDICT_DIFFERENT,                   2519 }, /* fam15h: "DATA_CACHE_REFILLS_FROM_NORTHBRIDGE" */
+	{ 0x043, 0x10, KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_VERDICT_SAME,                        3683 }, /* fam16h: "DATA_CACHE_REFILLS_FROM_NORTHBRIDGE:MODIFIED" */
+	{ 0x043, 0x10, KPROF_COUNTS_CLASS_ZEN1,             KPROF_COUNTS_CLASS_HYGON18H,         KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* zen1..hygon18h */
+	{ 0x043, 0x10, KPROF_COUNTS_CLASS_ZEN2,             KPROF_COUNTS_CLASS_ZEN2,             KPROF_COUNTS_VERDICT_DIFFERENT,                   3728 }, /* zen2: "DATA_CACHE_REFILLS_FROM_SYSTEM:LS_MABRESP_RMT_CACHE" */
+	{ 0x043, 0x10, KPROF_COUNTS_CLASS_ZEN3,             KPROF_COUNTS_CLASS_ZEN3,             KPROF_COUNTS_VERDICT_DIFFERENT,                   3780 }, /* zen3: "DEMAND_DATA_CACHE_FILLS_FROM_SYSTEM:EXT_CACHE_RMT" */
+	{ 0x043, 0x10, KPROF_COUNTS_CLASS_ZEN4,             KPROF_COUNTS_CLASS_ZEN4,             KPROF_COUNTS_VERDICT_DIFFERENT,                   3830 }, /* zen4: "DEMAND_DATA_CACHE_FILLS_FROM_SYSTEM:FAR_CACHE_NEAR_FAR" */
+	{ 0x043, 0x10, KPROF_COUNTS_CLASS_ZEN5,             KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_DIFFERENT,                   3885 }, /* zen5..zen6: "ls_dmnd_fills_from_sys.far_cache" */
+	{ 0x043, 0x1F, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM12H,           KPROF_COUNTS_VERDICT_SAME,                        3918 }, /* k8_revb..fam12h: "DATA_CACHE_REFILLS_FROM_SYSTEM:ALL" */
+	{ 0x043, 0x1F, KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_VERDICT_SAME,                        3953 }, /* fam14h: "DATA_CACHE_REFILLS_FROM_NB:ALL" */
+	{ 0x043, 0x1F, KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_VERDICT_DIFFERENT,                   2519 }, /* fam15h: "DATA_CACHE_REFILLS_FROM_NORTHBRIDGE" */
+	{ 0x043, 0x1F, KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_VERDICT_SAME,                        3984 }, /* fam16h: "DATA_CACHE_REFILLS_FROM_NORTHBRIDGE:ALL" */
+	{ 0x043, 0x1F, KPROF_COUNTS_CLASS_ZEN1,             KPROF_COUNTS_CLASS_HYGON18H,         KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* zen1..hygon18h */
+	{ 0x043, 0x1F, KPROF_COUNTS_CLASS_ZEN2,             KPROF_COUNTS_CLASS_ZEN2,             KPROF_COUNTS_VERDICT_PARTIAL,                     4024 }, /* zen2: "DATA_CACHE_REFILLS_FROM_SYSTEM:MABRESP_LCL_L2:LS_MABRESP_LCL_CACHE:LS_MABRESP_LCL_DRAM:LS_MABRESP_RMT_CACHE" */
+	{ 0x043, 0x1F, KPROF_COUNTS_CLASS_ZEN3,             KPROF_COUNTS_CLASS_ZEN3,             KPROF_COUNTS_VERDICT_DIFFERENT,                   4132 }, /* zen3: "DEMAND_DATA_CACHE_FILLS_FROM_SYSTEM:LCL_L2:INT_CACHE:EXT_CACHE_LCL:MEM_IO_LCL:EXT_CACHE_RMT" */
+	{ 0x043, 0x1F, KPROF_COUNTS_CLASS_ZEN4,             KPROF_COUNTS_CLASS_ZEN4,             KPROF_COUNTS_VERDICT_DIFFERENT,                   4224 }, /* zen4: "DEMAND_DATA_CACHE_FILLS_FROM_SYSTEM:LCL_L2:LOCAL_CCX:NEAR_CACHE_NEAR_FAR:DRAM_IO_NEAR:FAR_CACHE_NEAR_FAR" */
+	{ 0x043, 0x1F, KPROF_COUNTS_CLASS_ZEN5,             KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_DIFFERENT,                   4329 }, /* zen5..zen6: "ls_dmnd_fills_from_sys.local_l2:local_ccx:near_cache:dram_io_near:far_cache" */
+	{ 0x044, 0x01, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM12H,           KPROF_COUNTS_VERDICT_SAME,                        4405 }, /* k8_revb..fam12h: "DATA_CACHE_LINES_EVICTED:INVALID" */
+	{ 0x044, 0x01, KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_VERDICT_DIFFERENT,                   4438 }, /* fam14h: "DATA_CACHE_LINES_EVICTED:PROBE" */
+	{ 0x044, 0x01, KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* fam15h */
+	{ 0x044, 0x01, KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_VERDICT_DIFFERENT,                   4469 }, /* fam16h: "DATA_CACHE_LINES_EVICTED:EVICTED" */
+	{ 0x044, 0x01, KPROF_COUNTS_CLASS_ZEN1,             KPROF_COUNTS_CLASS_ZEN2,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* zen1..zen2 */
+	{ 0x044, 0x01, KPROF_COUNTS_CLASS_ZEN3,             KPROF_COUNTS_CLASS_ZEN4,             KPROF_COUNTS_VERDICT_DIFFERENT,                   4502 }, /* zen3..zen4: "ANY_DATA_CACHE_FILLS_FROM_SYSTEM:LCL_L2" */
+	{ 0x044, 0x01, KPROF_COUNTS_CLASS_ZEN5,             KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_DIFFERENT,                   4542 }, /* zen5..zen6: "ls_any_fills_from_sys.local_l2" */
+	{ 0x044, 0x02, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_VERDICT_SAME,                        4573 }, /* k8_revb..fam14h: "DATA_CACHE_LINES_EVICTED:SHARED" */
+	{ 0x044, 0x02, KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* fam15h */
+	{ 0x044, 0x02, KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_VERDICT_SAME,                        4573 }, /* fam16h: "DATA_CACHE_LINES_EVICTED:SHARED" */
+	{ 0x044, 0x02, KPROF_COUNTS_CLASS_ZEN1,             KPROF_COUNTS_CLASS_ZEN2,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* zen1..zen2 */
+	{ 0x044, 0x02, KPROF_COUNTS_CLASS_ZEN3,             KPROF_COUNTS_CLASS_ZEN3,             KPROF_COUNTS_VERDICT_DIFFERENT,                   4605 }, /* zen3: "ANY_DATA_CACHE_FILLS_FROM_SYSTEM:INT_CACHE" */
+	{ 0x044, 0x02, KPROF_COUNTS_CLASS_ZEN4,             KPROF_COUNTS_CLASS_ZEN4,             KPROF_COUNTS_VERDICT_DIFFERENT,                   4648 }, /* zen4: "ANY_DATA_CACHE_FILLS_FROM_SYSTEM:LOCAL_CCX" */
+	{ 0x044, 0x02, KPROF_COUNTS_CLASS_ZEN5,             KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_DIFFERENT,                   4691 }, /* zen5..zen6: "ls_any_fills_from_sys.local_ccx" */
+	{ 0x044, 0x04, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_VERDICT_SAME,                        4723 }, /* k8_revb..fam14h: "DATA_CACHE_LINES_EVICTED:EXCLUSIVE" */
+	{ 0x044, 0x04, KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* fam15h */
+	{ 0x044, 0x04, KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_VERDICT_SAME,                        4723 }, /* fam16h: "DATA_CACHE_LINES_EVICTED:EXCLUSIVE" */
+	{ 0x044, 0x04, KPROF_COUNTS_CLASS_ZEN1,             KPROF_COUNTS_CLASS_ZEN2,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* zen1..zen2 */
+	{ 0x044, 0x04, KPROF_COUNTS_CLASS_ZEN3,             KPROF_COUNTS_CLASS_ZEN3,             KPROF_COUNTS_VERDICT_DIFFERENT,                   4758 }, /* zen3: "ANY_DATA_CACHE_FILLS_FROM_SYSTEM:EXT_CACHE_LCL" */
+	{ 0x044, 0x04, KPROF_COUNTS_CLASS_ZEN4,             KPROF_COUNTS_CLASS_ZEN4,             KPROF_COUNTS_VERDICT_DIFFERENT,                   4805 }, /* zen4: "ANY_DATA_CACHE_FILLS_FROM_SYSTEM:NEAR_CACHE_NEAR_FAR" */
+	{ 0x044, 0x04, KPROF_COUNTS_CLASS_ZEN5,             KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_DIFFERENT,                   4858 }, /* zen5..zen6: "ls_any_fills_from_sys.near_cache" */
+	{ 0x044, 0x08, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_VERDICT_SAME,                        4891 }, /* k8_revb..fam14h: "DATA_CACHE_LINES_EVICTED:OWNED" */
+	{ 0x044, 0x08, KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* fam15h */
+	{ 0x044, 0x08, KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_VERDICT_SAME,                        4891 }, /* fam16h: "DATA_CACHE_LINES_EVICTED:OWNED" */
+	{ 0x044, 0x08, KPROF_COUNTS_CLASS_ZEN1,             KPROF_COUNTS_CLASS_ZEN2,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* zen1..zen2 */
+	{ 0x044, 0x08, KPROF_COUNTS_CLASS_ZEN3,             KPROF_COUNTS_CLASS_ZEN3,             KPROF_COUNTS_VERDICT_DIFFERENT,                   4922 }, /* zen3: "ANY_DATA_CACHE_FILLS_FROM_SYSTEM:MEM_IO_LCL" */
+	{ 0x044, 0x08, KPROF_COUNTS_CLASS_ZEN4,             KPROF_COUNTS_CLASS_ZEN4,             KPROF_COUNTS_VERDICT_DIFFERENT,                   4966 }, /* zen4: "ANY_DATA_CACHE_FILLS_FROM_SYSTEM:DRAM_IO_NEAR" */
+	{ 0x044, 0x08, KPROF_COUNTS_CLASS_ZEN5,             KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_DIFFERENT,                   5012 }, /* zen5..zen6: "ls_any_fills_from_sys.dram_io_near" */
+	{ 0x044, 0x10, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_VERDICT_SAME,                        5047 }, /* k8_revb..fam14h: "DATA_CACHE_LINES_EVICTED:MODIFIED" */
+	{ 0x044, 0x10, KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* fam15h */
+	{ 0x044, 0x10, KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_VERDICT_SAME,                        5047 }, /* fam16h: "DATA_CACHE_LINES_EVICTED:MODIFIED" */
+	{ 0x044, 0x10, KPROF_COUNTS_CLASS_ZEN1,             KPROF_COUNTS_CLASS_ZEN2,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* zen1..zen2 */
+	{ 0x044, 0x10, KPROF_COUNTS_CLASS_ZEN3,             KPROF_COUNTS_CLASS_ZEN3,             KPROF_COUNTS_VERDICT_DIFFERENT,                   5081 }, /* zen3: "ANY_DATA_CACHE_FILLS_FROM_SYSTEM:EXT_CACHE_RMT" */
+	{ 0x044, 0x10, KPROF_COUNTS_CLASS_ZEN4,             KPROF_COUNTS_CLASS_ZEN4,             KPROF_COUNTS_VERDICT_DIFFERENT,                   5128 }, /* zen4: "ANY_DATA_CACHE_FILLS_FROM_SYSTEM:FAR_CACHE_NEAR_FAR" */
+	{ 0x044, 0x10, KPROF_COUNTS_CLASS_ZEN5,             KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_DIFFERENT,                   5180 }, /* zen5..zen6: "ls_any_fills_from_sys.far_cache" */
+	{ 0x044, 0x1F, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_K8_REVG,          KPROF_COUNTS_VERDICT_SAME,                        5212 }, /* k8_revb..k8_revg: "DATA_CACHE_LINES_EVICTED:ALL" */
+	{ 0x044, 0x1F, KPROF_COUNTS_CLASS_FAM10H_BARCELONA, KPROF_COUNTS_CLASS_FAM10H_ISTANBUL,  KPROF_COUNTS_VERDICT_SAME,                        5241 }, /* fam10h_barcelona..fam10h_istanbul: "DATA_CACHE_LINES_EVICTED:INVALID:SHARED:EXCLUSIVE:OWNED:MODIFIED" */
+	{ 0x044, 0x1F, KPROF_COUNTS_CLASS_FAM11H,           KPROF_COUNTS_CLASS_FAM11H,           KPROF_COUNTS_VERDICT_SAME,                        5212 }, /* fam11h: "DATA_CACHE_LINES_EVICTED:ALL" */
+	{ 0x044, 0x1F, KPROF_COUNTS_CLASS_FAM12H,           KPROF_COUNTS_CLASS_FAM12H,           KPROF_COUNTS_VERDICT_SAME,                        5241 }, /* fam12h: "DATA_CACHE_LINES_EVICTED:INVALID:SHARED:EXCLUSIVE:OWNED:MODIFIED" */
+	{ 0x044, 0x1F, KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_VERDICT_PARTIAL,                     5212 }, /* fam14h: "DATA_CACHE_LINES_EVICTED:ALL" */
+	{ 0x044, 0x1F, KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* fam15h */
+	{ 0x044, 0x1F, KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_VERDICT_PARTIAL,                     5212 }, /* fam16h: "DATA_CACHE_LINES_EVICTED:ALL" */
+	{ 0x044, 0x1F, KPROF_COUNTS_CLASS_ZEN1,             KPROF_COUNTS_CLASS_ZEN2,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* zen1..zen2 */
+	{ 0x044, 0x1F, KPROF_COUNTS_CLASS_ZEN3,             KPROF_COUNTS_CLASS_ZEN3,             KPROF_COUNTS_VERDICT_DIFFERENT,                   5306 }, /* zen3: "ANY_DATA_CACHE_FILLS_FROM_SYSTEM:LCL_L2:INT_CACHE:EXT_CACHE_LCL:MEM_IO_LCL:EXT_CACHE_RMT" */
+	{ 0x044, 0x1F, KPROF_COUNTS_CLASS_ZEN4,             KPROF_COUNTS_CLASS_ZEN4,             KPROF_COUNTS_VERDICT_DIFFERENT,                   5395 }, /* zen4: "ANY_DATA_CACHE_FILLS_FROM_SYSTEM:LCL_L2:LOCAL_CCX:NEAR_CACHE_NEAR_FAR:DRAM_IO_NEAR:FAR_CACHE_NEAR_FAR" */
+	{ 0x044, 0x1F, KPROF_COUNTS_CLASS_ZEN5,             KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_DIFFERENT,                   5497 }, /* zen5..zen6: "ls_any_fills_from_sys.local_l2:local_ccx:near_cache:dram_io_near:far_cache" */
+	{ 0x045, 0x07, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_K8_REVG,          KPROF_COUNTS_VERDICT_PARTIAL,                     5572 }, /* k8_revb..k8_revg: "L1_DTLB_MISS_AND_L2_DTLB_HIT" */
+	{ 0x045, 0x07, KPROF_COUNTS_CLASS_FAM10H_BARCELONA, KPROF_COUNTS_CLASS_FAM10H_BARCELONA, KPROF_COUNTS_VERDICT_PARTIAL,                     5601 }, /* fam10h_barcelona: "L1_DTLB_MISS_AND_L2_DTLB_HIT:ALL" */
+	{ 0x045, 0x07, KPROF_COUNTS_CLASS_FAM10H_SHANGHAI,  KPROF_COUNTS_CLASS_FAM10H_ISTANBUL,  KPROF_COUNTS_VERDICT_SAME,                        5601 }, /* fam10h_shanghai..fam10h_istanbul: "L1_DTLB_MISS_AND_L2_DTLB_HIT:ALL" */
+	{ 0x045, 0x07, KPROF_COUNTS_CLASS_FAM11H,           KPROF_COUNTS_CLASS_FAM11H,           KPROF_COUNTS_VERDICT_PARTIAL,                     5572 }, /* fam11h: "L1_DTLB_MISS_AND_L2_DTLB_HIT" */
+	{ 0x045, 0x07, KPROF_COUNTS_CLASS_FAM12H,           KPROF_COUNTS_CLASS_FAM12H,           KPROF_COUNTS_VERDICT_SAME,                        5601 }, /* fam12h: "L1_DTLB_MISS_AND_L2_DTLB_HIT:ALL" */
+	{ 0x045, 0x07, KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_VERDICT_PARTIAL,                     5572 }, /* fam14h: "L1_DTLB_MISS_AND_L2_DTLB_HIT" */
+	{ 0x045, 0x07, KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_VERDICT_SAME,                        5634 }, /* fam15h: "UNIFIED_TLB_HIT:4K_DATA:2M_DATA:1G_DATA" */
+	{ 0x045, 0x07, KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_VERDICT_PARTIAL,                     5572 }, /* fam16h: "L1_DTLB_MISS_AND_L2_DTLB_HIT" */
+	{ 0x045, 0x07, KPROF_COUNTS_CLASS_ZEN1,             KPROF_COUNTS_CLASS_ZEN4,             KPROF_COUNTS_VERDICT_SAME,                        5674 }, /* zen1..zen4: "L1_DTLB_MISS:TLB_RELOAD_4K_L2_HIT:TLB_RELOAD_COALESCED_PAGE_HIT:TLB_RELOAD_2M_L2_HIT" */
+	{ 0x045, 0x07, KPROF_COUNTS_CLASS_ZEN5,             KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_SAME,                        5759 }, /* zen5..zen6: "ls_l1_d_tlb_miss.tlb_reload_4k_l2_hit:tlb_reload_coalesced_page_hit:tlb_reload_2m_l2_hit" */
+	{ 0x046, 0x07, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_K8_REVG,          KPROF_COUNTS_VERDICT_PARTIAL,                     5848 }, /* k8_revb..k8_revg: "L1_DTLB_AND_L2_DTLB_MISS" */
+	{ 0x046, 0x07, KPROF_COUNTS_CLASS_FAM10H_BARCELONA, KPROF_COUNTS_CLASS_FAM10H_ISTANBUL,  KPROF_COUNTS_VERDICT_SAME,                        5873 }, /* fam10h_barcelona..fam10h_istanbul: "L1_DTLB_AND_L2_DTLB_MISS:ALL" */
+	{ 0x046, 0x07, KPROF_COUNTS_CLASS_FAM11H,           KPROF_COUNTS_CLASS_FAM11H,           KPROF_COUNTS_VERDICT_PARTIAL,                     5848 }, /* fam11h: "L1_DTLB_AND_L2_DTLB_MISS" */
+	{ 0x046, 0x07, KPROF_COUNTS_CLASS_FAM12H,           KPROF_COUNTS_CLASS_FAM12H,           KPROF_COUNTS_VERDICT_SAME,                        5873 }, /* fam12h: "L1_DTLB_AND_L2_DTLB_MISS:ALL" */
+	{ 0x046, 0x07, KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_VERDICT_DIFFERENT,                   5902 }, /* fam14h: "DTLB_MISS:STORES_L1TLB_MISS:LOADS_L1TLB_MISS:STORES_L2TLB_MISS" */
+	{ 0x046, 0x07, KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_VERDICT_SAME,                        5965 }, /* fam15h: "UNIFIED_TLB_MISS:4K_DATA:2M_DATA:1GB_DATA" */
+	{ 0x046, 0x07, KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_VERDICT_DIFFERENT,                   6007 }, /* fam16h: "DTLB_MISS:STORES_L1TLB:LOADS_L1TLB:STORES_L2TLB" */
+	{ 0x046, 0x07, KPROF_COUNTS_CLASS_ZEN1,             KPROF_COUNTS_CLASS_HYGON18H,         KPROF_COUNTS_VERDICT_DIFFERENT,                   6055 }, /* zen1..hygon18h: "TABLEWALKER_ALLOCATION:ALLOC_DSIDE0:ALLOC_DSIDE1:ALLOC_ISIDE0" */
+	{ 0x046, 0x07, KPROF_COUNTS_CLASS_ZEN2,             KPROF_COUNTS_CLASS_ZEN3,             KPROF_COUNTS_VERDICT_DIFFERENT,                   6117 }, /* zen2..zen3: "ls_tablewalker.dc_type0:dc_type1:ic_type0" */
+	{ 0x046, 0x07, KPROF_COUNTS_CLASS_ZEN4,             KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* zen4..zen6 */
+	{ 0x047, 0x00, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_VERDICT_SAME,                        6159 }, /* k8_revb..fam15h: "MISALIGNED_ACCESSES" */
+	{ 0x047, 0x00, KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_VERDICT_DIFFERENT,                   6159 }, /* fam16h: "MISALIGNED_ACCESSES" */
+	{ 0x047, 0x00, KPROF_COUNTS_CLASS_ZEN1,             KPROF_COUNTS_CLASS_ZEN4,             KPROF_COUNTS_VERDICT_DIFFERENT,                   6179 }, /* zen1..zen4: "MISALIGNED_LOADS" */
+	{ 0x047, 0x00, KPROF_COUNTS_CLASS_ZEN5,             KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_DIFFERENT,                   6196 }, /* zen5..zen6: "ls_misal_loads" */
+	{ 0x048, 0x00, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM12H,           KPROF_COUNTS_VERDICT_SAME,                        6211 }, /* k8_revb..fam12h: "MICROARCHITECTURAL_LATE_CANCEL_OF_AN_ACCESS" */
+	{ 0x048, 0x00, KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* fam14h..zen6 */
+	{ 0x049, 0x00, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM12H,           KPROF_COUNTS_VERDICT_SAME,                        6255 }, /* k8_revb..fam12h: "MICROARCHITECTURAL_EARLY_CANCEL_OF_AN_ACCESS" */
+	{ 0x049, 0x00, KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* fam14h..zen6 */
+	{ 0x04A, 0x01, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM11H,           KPROF_COUNTS_VERDICT_SAME,                        6300 }, /* k8_revb..fam11h: "SCRUBBER_SINGLE_BIT_ECC_ERRORS:SCRUBBER_ERROR" */
+	{ 0x04A, 0x01, KPROF_COUNTS_CLASS_FAM12H,           KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* fam12h..zen6 */
+	{ 0x04A, 0x02, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM11H,           KPROF_COUNTS_VERDICT_SAME,                        6346 }, /* k8_revb..fam11h: "SCRUBBER_SINGLE_BIT_ECC_ERRORS:PIGGYBACK_ERROR" */
+	{ 0x04A, 0x02, KPROF_COUNTS_CLASS_FAM12H,           KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* fam12h..zen6 */
+	{ 0x04A, 0x03, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_K8_REVG,          KPROF_COUNTS_VERDICT_SAME,                        6393 }, /* k8_revb..k8_revg: "SCRUBBER_SINGLE_BIT_ECC_ERRORS:ALL" */
+	{ 0x04A, 0x03, KPROF_COUNTS_CLASS_FAM10H_BARCELONA, KPROF_COUNTS_CLASS_FAM10H_ISTANBUL,  KPROF_COUNTS_VERDICT_SAME,                        6428 }, /* fam10h_barcelona..fam10h_istanbul: "SCRUBBER_SINGLE_BIT_ECC_ERRORS:SCRUBBER_ERROR:PIGGYBACK_ERROR" */
+	{ 0x04A, 0x03, KPROF_COUNTS_CLASS_FAM11H,           KPROF_COUNTS_CLASS_FAM11H,           KPROF_COUNTS_VERDICT_SAME,                        6393 }, /* fam11h: "SCRUBBER_SINGLE_BIT_ECC_ERRORS:ALL" */
+	{ 0x04A, 0x03, KPROF_COUNTS_CLASS_FAM12H,           KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* fam12h..zen6 */
+	{ 0x04B, 0x01, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_VERDICT_SAME,                        6490 }, /* k8_revb..fam16h: "PREFETCH_INSTRUCTIONS_DISPATCHED:LOAD" */
+	{ 0x04B, 0x01, KPROF_COUNTS_CLASS_ZEN1,             KPROF_COUNTS_CLASS_HYGON18H,         KPROF_COUNTS_VERDICT_SAME,                        6528 }, /* zen1..hygon18h: "PREFETCH_INSTRUCTIONS_DISPATCHED:LOAD_PREFETCH_W" */
+	{ 0x04B, 0x01, KPROF_COUNTS_CLASS_ZEN2,             KPROF_COUNTS_CLASS_ZEN4,             KPROF_COUNTS_VERDICT_SAME,                        6577 }, /* zen2..zen4: "PREFETCH_INSTRUCTIONS_DISPATCHED:PREFETCH_T0_T1_T2" */
+	{ 0x04B, 0x01, KPROF_COUNTS_CLASS_ZEN5,             KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_SAME,                        6628 }, /* zen5..zen6: "ls_pref_instr_disp.prefetch" */
+	{ 0x04B, 0x02, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_VERDICT_SAME,                        6656 }, /* k8_revb..fam16h: "PREFETCH_INSTRUCTIONS_DISPATCHED:STORE" */
+	{ 0x04B, 0x02, KPROF_COUNTS_CLASS_ZEN1,             KPROF_COUNTS_CLASS_HYGON18H,         KPROF_COUNTS_VERDICT_SAME,                        6695 }, /* zen1..hygon18h: "PREFETCH_INSTRUCTIONS_DISPATCHED:STORE_PREFETCH_W" */
+	{ 0x04B, 0x02, KPROF_COUNTS_CLASS_ZEN2,             KPROF_COUNTS_CLASS_ZEN4,             KPROF_COUNTS_VERDICT_SAME,                        6745 }, /* zen2..zen4: "PREFETCH_INSTRUCTIONS_DISPATCHED:PREFETCHW" */
+	{ 0x04B, 0x02, KPROF_COUNTS_CLASS_ZEN5,             KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_SAME,                        6788 }, /* zen5..zen6: "ls_pref_instr_disp.prefetch_w" */
+	{ 0x04B, 0x04, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_VERDICT_SAME,                        6818 }, /* k8_revb..fam16h: "PREFETCH_INSTRUCTIONS_DISPATCHED:NTA" */
+	{ 0x04B, 0x04, KPROF_COUNTS_CLASS_ZEN1,             KPROF_COUNTS_CLASS_HYGON18H,         KPROF_COUNTS_VERDICT_SAME,                        6855 }, /* zen1..hygon18h: "PREFETCH_INSTRUCTIONS_DISPATCHED:PREFETCH_NTA" */
+	{ 0x04B, 0x04, KPROF_COUNTS_CLASS_ZEN2,             KPROF_COUNTS_CLASS_ZEN4,             KPROF_COUNTS_VERDICT_SAME,                        6901 }, /* zen2..zen4: "PREFETCH_INSTRUCTIONS_DISPATCHED:PREFETCHNTA" */
+	{ 0x04B, 0x04, KPROF_COUNTS_CLASS_ZEN5,             KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_SAME,                        6946 }, /* zen5..zen6: "ls_pref_instr_disp.prefetch_nta" */
+	{ 0x04B, 0x07, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_VERDICT_SAME,                        6978 }, /* k8_revb..fam16h: "PREFETCH_INSTRUCTIONS_DISPATCHED:ALL" */
+	{ 0x04B, 0x07, KPROF_COUNTS_CLASS_ZEN1,             KPROF_COUNTS_CLASS_HYGON18H,         KPROF_COUNTS_VERDICT_SAME,                        7015 }, /* zen1..hygon18h: "PREFETCH_INSTRUCTIONS_DISPATCHED:LOAD_PREFETCH_W:STORE_PREFETCH_W:PREFETCH_NTA" */
+	{ 0x04B, 0x07, KPROF_COUNTS_CLASS_ZEN2,             KPROF_COUNTS_CLASS_ZEN4,             KPROF_COUNTS_VERDICT_SAME,                        7094 }, /* zen2..zen4: "PREFETCH_INSTRUCTIONS_DISPATCHED:ANY" */
+	{ 0x04B, 0x07, KPROF_COUNTS_CLASS_ZEN5,             KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_SAME,                        7131 }, /* zen5..zen6: "ls_pref_instr_disp.all" */
+	{ 0x063, 0x10, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* k8_revb..fam15h */
+	{ 0x063, 0x10, KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_VERDICT_SAME,                        7154 }, /* fam16h: "COMMAND_RELATED_DIRTY:CHANGE_DIRTY" */
+	{ 0x063, 0x10, KPROF_COUNTS_CLASS_ZEN1,             KPROF_COUNTS_CLASS_HYGON18H,         KPROF_COUNTS_VERDICT_DIFFERENT,                   7189 }, /* zen1..hygon18h: "LS_TO_L2_WBC_REQUESTS:CACHE_LINE_FLUSH" */
+	{ 0x063, 0x10, KPROF_COUNTS_CLASS_ZEN2,             KPROF_COUNTS_CLASS_ZEN3,             KPROF_COUNTS_VERDICT_DIFFERENT,                   7228 }, /* zen2..zen3: "l2_wcb_req" */
+	{ 0x063, 0x10, KPROF_COUNTS_CLASS_ZEN4,             KPROF_COUNTS_CLASS_ZEN4,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* zen4 */
+	{ 0x063, 0x10, KPROF_COUNTS_CLASS_ZEN5,             KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_DIFFERENT,                   7228 }, /* zen5..zen6: "l2_wcb_req" */
+	{ 0x063, 0x20, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* k8_revb..fam15h */
+	{ 0x063, 0x20, KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_VERDICT_DIFFERENT,                   7239 }, /* fam16h: "COMMAND_RELATED_DIRTY" */
+	{ 0x063, 0x20, KPROF_COUNTS_CLASS_ZEN1,             KPROF_COUNTS_CLASS_HYGON18H,         KPROF_COUNTS_VERDICT_DIFFERENT,                   7261 }, /* zen1..hygon18h: "LS_TO_L2_WBC_REQUESTS:WCB_CLOSE" */
+	{ 0x063, 0x20, KPROF_COUNTS_CLASS_ZEN2,             KPROF_COUNTS_CLASS_ZEN3,             KPROF_COUNTS_VERDICT_DIFFERENT,                   7293 }, /* zen2..zen3: "l2_wcb_req.wcb_close" */
+	{ 0x063, 0x20, KPROF_COUNTS_CLASS_ZEN4,             KPROF_COUNTS_CLASS_ZEN4,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* zen4 */
+	{ 0x063, 0x20, KPROF_COUNTS_CLASS_ZEN5,             KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_DIFFERENT,                   7293 }, /* zen5..zen6: "l2_wcb_req.wcb_close" */
+	{ 0x076, 0x00, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_VERDICT_SAME,                        7314 }, /* k8_revb..fam16h: "CPU_CLK_UNHALTED" */
+	{ 0x076, 0x00, KPROF_COUNTS_CLASS_ZEN1,             KPROF_COUNTS_CLASS_ZEN4,             KPROF_COUNTS_VERDICT_SAME,                        7331 }, /* zen1..zen4: "CYCLES_NOT_IN_HALT" */
+	{ 0x076, 0x00, KPROF_COUNTS_CLASS_ZEN5,             KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_SAME,                        7350 }, /* zen5..zen6: "ls_not_halted_cyc" */
+	{ 0x07D, 0x01, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_VERDICT_SAME,                        7368 }, /* k8_revb..fam15h: "REQUESTS_TO_L2:INSTRUCTIONS" */
+	{ 0x07D, 0x01, KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* fam16h..zen6 */
+	{ 0x07D, 0x02, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_VERDICT_SAME,                        7396 }, /* k8_revb..fam15h: "REQUESTS_TO_L2:DATA" */
+	{ 0x07D, 0x02, KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* fam16h..zen6 */
+	{ 0x07D, 0x04, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM12H,           KPROF_COUNTS_VERDICT_SAME,                        7416 }, /* k8_revb..fam12h: "REQUESTS_TO_L2:TLB_WALK" */
+	{ 0x07D, 0x04, KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_VERDICT_DIFFERENT,                   7440 }, /* fam14h: "REQUESTS_TO_L2" */
+	{ 0x07D, 0x04, KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_VERDICT_SAME,                        7416 }, /* fam15h: "REQUESTS_TO_L2:TLB_WALK" */
+	{ 0x07D, 0x04, KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* fam16h..zen6 */
+	{ 0x07D, 0x08, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_VERDICT_SAME,                        7455 }, /* k8_revb..fam15h: "REQUESTS_TO_L2:SNOOP" */
+	{ 0x07D, 0x08, KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* fam16h..zen6 */
+	{ 0x07D, 0x10, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM12H,           KPROF_COUNTS_VERDICT_SAME,                        7476 }, /* k8_revb..fam12h: "REQUESTS_TO_L2:CANCELLED" */
+	{ 0x07D, 0x10, KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_VERDICT_DIFFERENT,                   7440 }, /* fam14h: "REQUESTS_TO_L2" */
+	{ 0x07D, 0x10, KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_VERDICT_SAME,                        7476 }, /* fam15h: "REQUESTS_TO_L2:CANCELLED" */
+	{ 0x07D, 0x10, KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* fam16h..zen6 */
+	{ 0x07D, 0x1F, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_K8_REVG,          KPROF_COUNTS_VERDICT_SAME,                        7501 }, /* k8_revb..k8_revg: "REQUESTS_TO_L2:ALL" */
+	{ 0x07D, 0x1F, KPROF_COUNTS_CLASS_FAM10H_BARCELONA, KPROF_COUNTS_CLASS_FAM10H_ISTANBUL,  KPROF_COUNTS_VERDICT_SAME,                        7520 }, /* fam10h_barcelona..fam10h_istanbul: "REQUESTS_TO_L2:INSTRUCTIONS:DATA:TLB_WALK:SNOOP:CANCELLED" */
+	{ 0x07D, 0x1F, KPROF_COUNTS_CLASS_FAM11H,           KPROF_COUNTS_CLASS_FAM11H,           KPROF_COUNTS_VERDICT_SAME,                        7501 }, /* fam11h: "REQUESTS_TO_L2:ALL" */
+	{ 0x07D, 0x1F, KPROF_COUNTS_CLASS_FAM12H,           KPROF_COUNTS_CLASS_FAM12H,           KPROF_COUNTS_VERDICT_SAME,                        7520 }, /* fam12h: "REQUESTS_TO_L2:INSTRUCTIONS:DATA:TLB_WALK:SNOOP:CANCELLED" */
+	{ 0x07D, 0x1F, KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_VERDICT_PARTIAL,                     7501 }, /* fam14h: "REQUESTS_TO_L2:ALL" */
+	{ 0x07D, 0x1F, KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_VERDICT_SAME,                        7520 }, /* fam15h: "REQUESTS_TO_L2:INSTRUCTIONS:DATA:TLB_WALK:SNOOP:CANCELLED" */
+	{ 0x07D, 0x1F, KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* fam16h..zen6 */
+	{ 0x07E, 0x01, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_VERDICT_SAME,                        7578 }, /* k8_revb..fam15h: "L2_CACHE_MISS:INSTRUCTIONS" */
+	{ 0x07E, 0x01, KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* fam16h..zen6 */
+	{ 0x07E, 0x02, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_VERDICT_SAME,                        7605 }, /* k8_revb..fam15h: "L2_CACHE_MISS:DATA" */
+	{ 0x07E, 0x02, KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* fam16h..zen6 */
+	{ 0x07E, 0x04, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM12H,           KPROF_COUNTS_VERDICT_SAME,                        7624 }, /* k8_revb..fam12h: "L2_CACHE_MISS:TLB_WALK" */
+	{ 0x07E, 0x04, KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_VERDICT_DIFFERENT,                   7647 }, /* fam14h: "L2_CACHE_MISS" */
+	{ 0x07E, 0x04, KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_VERDICT_SAME,                        7624 }, /* fam15h: "L2_CACHE_MISS:TLB_WALK" */
+	{ 0x07E, 0x04, KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* fam16h..zen6 */
+	{ 0x07E, 0x07, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_K8_REVG,          KPROF_COUNTS_VERDICT_SAME,                        7661 }, /* k8_revb..k8_revg: "L2_CACHE_MISS:ALL" */
+	{ 0x07E, 0x07, KPROF_COUNTS_CLASS_FAM10H_BARCELONA, KPROF_COUNTS_CLASS_FAM10H_ISTANBUL,  KPROF_COUNTS_VERDICT_SAME,                        7679 }, /* fam10h_barcelona..fam10h_istanbul: "L2_CACHE_MISS:INSTRUCTIONS:DATA:TLB_WALK" */
+	{ 0x07E, 0x07, KPROF_COUNTS_CLASS_FAM11H,           KPROF_COUNTS_CLASS_FAM11H,           KPROF_COUNTS_VERDICT_SAME,                        7661 }, /* fam11h: "L2_CACHE_MISS:ALL" */
+	{ 0x07E, 0x07, KPROF_COUNTS_CLASS_FAM12H,           KPROF_COUNTS_CLASS_FAM12H,           KPROF_COUNTS_VERDICT_SAME,                        7679 }, /* fam12h: "L2_CACHE_MISS:INSTRUCTIONS:DATA:TLB_WALK" */
+	{ 0x07E, 0x07, KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_VERDICT_PARTIAL,                     7661 }, /* fam14h: "L2_CACHE_MISS:ALL" */
+	{ 0x07E, 0x07, KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_VERDICT_SAME,                        7679 }, /* fam15h: "L2_CACHE_MISS:INSTRUCTIONS:DATA:TLB_WALK" */
+	{ 0x07E, 0x07, KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* fam16h..zen6 */
+	{ 0x07F, 0x01, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_VERDICT_SAME,                        7720 }, /* k8_revb..fam14h: "L2_FILL_WRITEBACK:L2_FILLS" */
+	{ 0x07F, 0x01, KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_VERDICT_SAME,                        7747 }, /* fam15h: "L2_CACHE_FILL_WRITEBACK:L2_FILLS" */
+	{ 0x07F, 0x01, KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* fam16h..zen6 */
+	{ 0x07F, 0x02, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_K8_REVE,          KPROF_COUNTS_VERDICT_DIFFERENT,                   7780 }, /* k8_revb..k8_reve: "L2_FILL_WRITEBACK" */
+	{ 0x07F, 0x02, KPROF_COUNTS_CLASS_K8_REVF,          KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_VERDICT_SAME,                        7798 }, /* k8_revf..fam14h: "L2_FILL_WRITEBACK:L2_WRITEBACKS" */
+	{ 0x07F, 0x02, KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_VERDICT_SAME,                        7830 }, /* fam15h: "L2_CACHE_FILL_WRITEBACK:L2_WRITEBACKS" */
+	{ 0x07F, 0x02, KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* fam16h..zen6 */
+	{ 0x07F, 0x03, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_K8_REVE,          KPROF_COUNTS_VERDICT_PARTIAL,                     7720 }, /* k8_revb..k8_reve: "L2_FILL_WRITEBACK:L2_FILLS" */
+	{ 0x07F, 0x03, KPROF_COUNTS_CLASS_K8_REVF,          KPROF_COUNTS_CLASS_FAM12H,           KPROF_COUNTS_VERDICT_SAME,                        7868 }, /* k8_revf..fam12h: "L2_FILL_WRITEBACK:ALL" */
+	{ 0x07F, 0x03, KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_VERDICT_SAME,                        7890 }, /* fam14h: "L2_FILL_WRITEBACK:L2_FILLS:L2_WRITEBACKS" */
+	{ 0x07F, 0x03, KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_VERDICT_SAME,                        7931 }, /* fam15h: "L2_CACHE_FILL_WRITEBACK:L2_FILLS:L2_WRITEBACKS" */
+	{ 0x07F, 0x03, KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* fam16h..zen6 */
+	{ 0x080, 0x00, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_VERDICT_SAME,                        7978 }, /* k8_revb..fam16h: "INSTRUCTION_CACHE_FETCHES" */
+	{ 0x080, 0x00, KPROF_COUNTS_CLASS_ZEN1,             KPROF_COUNTS_CLASS_HYGON18H,         KPROF_COUNTS_VERDICT_DIFFERENT,                   8004 }, /* zen1..hygon18h: "32_BYTE_INSTRUCTION_CACHE_FETCH" */
+	{ 0x080, 0x00, KPROF_COUNTS_CLASS_ZEN2,             KPROF_COUNTS_CLASS_ZEN3,             KPROF_COUNTS_VERDICT_DIFFERENT,                   8036 }, /* zen2..zen3: "ic_fw32" */
+	{ 0x080, 0x00, KPROF_COUNTS_CLASS_ZEN4,             KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* zen4..zen6 */
+	{ 0x081, 0x00, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_VERDICT_SAME,                        8044 }, /* k8_revb..fam16h: "INSTRUCTION_CACHE_MISSES" */
+	{ 0x081, 0x00, KPROF_COUNTS_CLASS_ZEN1,             KPROF_COUNTS_CLASS_HYGON18H,         KPROF_COUNTS_VERDICT_DIFFERENT,                   8069 }, /* zen1..hygon18h: "32_BYTE_INSTRUCTION_CACHE_MISSES" */
+	{ 0x081, 0x00, KPROF_COUNTS_CLASS_ZEN2,             KPROF_COUNTS_CLASS_ZEN3,             KPROF_COUNTS_VERDICT_DIFFERENT,                   8102 }, /* zen2..zen3: "ic_fw32_miss" */
+	{ 0x081, 0x00, KPROF_COUNTS_CLASS_ZEN4,             KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* zen4..zen6 */
+	{ 0x082, 0x00, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_ZEN4,             KPROF_COUNTS_VERDICT_SAME,                        8115 }, /* k8_revb..zen4: "INSTRUCTION_CACHE_REFILLS_FROM_L2" */
+	{ 0x082, 0x00, KPROF_COUNTS_CLASS_ZEN5,             KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_SAME,                        8149 }, /* zen5..zen6: "ic_cache_fill_l2" */
+	{ 0x083, 0x00, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_ZEN4,             KPROF_COUNTS_VERDICT_SAME,                        8166 }, /* k8_revb..zen4: "INSTRUCTION_CACHE_REFILLS_FROM_SYSTEM" */
+	{ 0x083, 0x00, KPROF_COUNTS_CLASS_ZEN5,             KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_SAME,                        8204 }, /* zen5..zen6: "ic_cache_fill_sys" */
+	{ 0x084, 0x00, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM12H,           KPROF_COUNTS_VERDICT_SAME,                        8222 }, /* k8_revb..fam12h: "L1_ITLB_MISS_AND_L2_ITLB_HIT" */
+	{ 0x084, 0x00, KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* fam14h */
+	{ 0x084, 0x00, KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_VERDICT_SAME,                        8222 }, /* fam15h..fam16h: "L1_ITLB_MISS_AND_L2_ITLB_HIT" */
+	{ 0x084, 0x00, KPROF_COUNTS_CLASS_ZEN1,             KPROF_COUNTS_CLASS_ZEN4,             KPROF_COUNTS_VERDICT_SAME,                        8251 }, /* zen1..zen4: "L1_ITLB_MISS_L2_ITLB_HIT" */
+	{ 0x084, 0x00, KPROF_COUNTS_CLASS_ZEN5,             KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_SAME,                        8276 }, /* zen5..zen6: "bp_l1_tlb_miss_l2_tlb_hit" */
+	{ 0x085, 0x03, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_K8_REVG,          KPROF_COUNTS_VERDICT_PARTIAL,                     8302 }, /* k8_revb..k8_revg: "L1_ITLB_MISS_AND_L2_ITLB_MISS" */
+	{ 0x085, 0x03, KPROF_COUNTS_CLASS_FAM10H_BARCELONA, KPROF_COUNTS_CLASS_FAM10H_ISTANBUL,  KPROF_COUNTS_VERDICT_SAME,                        8332 }, /* fam10h_barcelona..fam10h_istanbul: "L1_ITLB_MISS_AND_L2_ITLB_MISS:ALL" */
+	{ 0x085, 0x03, KPROF_COUNTS_CLASS_FAM11H,           KPROF_COUNTS_CLASS_FAM11H,           KPROF_COUNTS_VERDICT_PARTIAL,                     8302 }, /* fam11h: "L1_ITLB_MISS_AND_L2_ITLB_MISS" */
+	{ 0x085, 0x03, KPROF_COUNTS_CLASS_FAM12H,           KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_VERDICT_SAME,                        8332 }, /* fam12h..fam14h: "L1_ITLB_MISS_AND_L2_ITLB_MISS:ALL" */
+	{ 0x085, 0x03, KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_VERDICT_SAME,                        8366 }, /* fam15h: "L1_ITLB_MISS_AND_L2_ITLB_MISS:4K_PAGE_FETCHES:2M_PAGE_FETCHES" */
+	{ 0x085, 0x03, KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_VERDICT_SAME,                        8428 }, /* fam16h: "ITLB_MISS:ALL" */
+	{ 0x085, 0x03, KPROF_COUNTS_CLASS_ZEN1,             KPROF_COUNTS_CLASS_ZEN4,             KPROF_COUNTS_VERDICT_SAME,                        8442 }, /* zen1..zen4: "L1_ITLB_MISS_L2_ITLB_MISS:IF4K:IF2M" */
+	{ 0x085, 0x03, KPROF_COUNTS_CLASS_ZEN5,             KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_SAME,                        8478 }, /* zen5..zen6: "bp_l1_tlb_miss_l2_tlb_miss.if4k:if2m" */
+	{ 0x086, 0x00, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM12H,           KPROF_COUNTS_VERDICT_SAME,                        8515 }, /* k8_revb..fam12h: "PIPELINE_RESTART_DUE_TO_INSTRUCTION_STREAM_PROBE" */
+	{ 0x086, 0x00, KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* fam14h */
+	{ 0x086, 0x00, KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_VERDICT_SAME,                        8515 }, /* fam15h: "PIPELINE_RESTART_DUE_TO_INSTRUCTION_STREAM_PROBE" */
+	{ 0x086, 0x00, KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* fam16h */
+	{ 0x086, 0x00, KPROF_COUNTS_CLASS_ZEN1,             KPROF_COUNTS_CLASS_HYGON18H,         KPROF_COUNTS_VERDICT_SAME,                        8515 }, /* zen1..hygon18h: "PIPELINE_RESTART_DUE_TO_INSTRUCTION_STREAM_PROBE" */
+	{ 0x086, 0x00, KPROF_COUNTS_CLASS_ZEN2,             KPROF_COUNTS_CLASS_ZEN3,             KPROF_COUNTS_VERDICT_SAME,                        8564 }, /* zen2..zen3: "bp_snp_re_sync" */
+	{ 0x086, 0x00, KPROF_COUNTS_CLASS_ZEN4,             KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* zen4..zen6 */
+	{ 0x087, 0x00, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_VERDICT_SAME,                        8579 }, /* k8_revb..fam16h: "INSTRUCTION_FETCH_STALL" */
+	{ 0x087, 0x00, KPROF_COUNTS_CLASS_ZEN1,             KPROF_COUNTS_CLASS_HYGON18H,         KPROF_COUNTS_VERDICT_DIFFERENT,                   8603 }, /* zen1..hygon18h: "INSTRUCTION_PIPE_STALL" */
+	{ 0x087, 0x00, KPROF_COUNTS_CLASS_ZEN2,             KPROF_COUNTS_CLASS_ZEN3,             KPROF_COUNTS_VERDICT_DIFFERENT,                   8626 }, /* zen2..zen3: "ic_fetch_stall" */
+	{ 0x087, 0x00, KPROF_COUNTS_CLASS_ZEN4,             KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* zen4..zen6 */
+	{ 0x088, 0x00, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_VERDICT_SAME,                        8641 }, /* k8_revb..fam16h: "RETURN_STACK_HITS" */
+	{ 0x088, 0x00, KPROF_COUNTS_CLASS_ZEN1,             KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* zen1..zen6 */
+	{ 0x089, 0x00, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_VERDICT_SAME,                        8659 }, /* k8_revb..fam16h: "RETURN_STACK_OVERFLOWS" */
+	{ 0x089, 0x00, KPROF_COUNTS_CLASS_ZEN1,             KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* zen1..zen6 */
+	{ 0x0C0, 0x00, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_ZEN4,             KPROF_COUNTS_VERDICT_SAME,                        8682 }, /* k8_revb..zen4: "RETIRED_INSTRUCTIONS" */
+	{ 0x0C0, 0x00, KPROF_COUNTS_CLASS_ZEN5,             KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_SAME,                        8703 }, /* zen5..zen6: "ex_ret_instr" */
+	{ 0x0C0, 0x00, KPROF_COUNTS_CLASS_INTEL_ARCH,       KPROF_COUNTS_CLASS_INTEL_ARCH,       KPROF_COUNTS_VERDICT_SAME,                        8716 }, /* intel_arch: "INSTRUCTION_RETIRED" */
+	{ 0x0C1, 0x00, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_ZEN2,             KPROF_COUNTS_VERDICT_SAME,                        8736 }, /* k8_revb..zen2: "RETIRED_UOPS" */
+	{ 0x0C1, 0x00, KPROF_COUNTS_CLASS_ZEN3,             KPROF_COUNTS_CLASS_ZEN4,             KPROF_COUNTS_VERDICT_SAME,                        8749 }, /* zen3..zen4: "RETIRED_OPS" */
+	{ 0x0C1, 0x00, KPROF_COUNTS_CLASS_ZEN5,             KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_SAME,                        8761 }, /* zen5..zen6: "ex_ret_ops" */
+	{ 0x0C2, 0x00, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_ZEN4,             KPROF_COUNTS_VERDICT_SAME,                        8772 }, /* k8_revb..zen4: "RETIRED_BRANCH_INSTRUCTIONS" */
+	{ 0x0C2, 0x00, KPROF_COUNTS_CLASS_ZEN5,             KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_SAME,                        8800 }, /* zen5..zen6: "ex_ret_brn" */
+	{ 0x0C3, 0x00, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_VERDICT_SAME,                        8811 }, /* k8_revb..fam16h: "RETIRED_MISPREDICTED_BRANCH_INSTRUCTIONS" */
+	{ 0x0C3, 0x00, KPROF_COUNTS_CLASS_ZEN1,             KPROF_COUNTS_CLASS_ZEN4,             KPROF_COUNTS_VERDICT_SAME,                        8852 }, /* zen1..zen4: "RETIRED_BRANCH_INSTRUCTIONS_MISPREDICTED" */
+	{ 0x0C3, 0x00, KPROF_COUNTS_CLASS_ZEN5,             KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_SAME,                        8893 }, /* zen5..zen6: "ex_ret_brn_misp" */
+	{ 0x0C4, 0x00, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_ZEN4,             KPROF_COUNTS_VERDICT_SAME,                        8909 }, /* k8_revb..zen4: "RETIRED_TAKEN_BRANCH_INSTRUCTIONS" */
+	{ 0x0C4, 0x00, KPROF_COUNTS_CLASS_ZEN5,             KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_SAME,                        8943 }, /* zen5..zen6: "ex_ret_brn_tkn" */
+	{ 0x0C4, 0x00, KPROF_COUNTS_CLASS_INTEL_ARCH,       KPROF_COUNTS_CLASS_INTEL_ARCH,       KPROF_COUNTS_VERDICT_SAME,                        8958 }, /* intel_arch: "BRANCH_INSTRUCTIONS_RETIRED" */
+	{ 0x0C5, 0x00, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_ZEN4,             KPROF_COUNTS_VERDICT_SAME,                        8986 }, /* k8_revb..zen4: "RETIRED_TAKEN_BRANCH_INSTRUCTIONS_MISPREDICTED" */
+	{ 0x0C5, 0x00, KPROF_COUNTS_CLASS_ZEN5,             KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_SAME,                        9033 }, /* zen5..zen6: "ex_ret_brn_tkn_misp" */
+	{ 0x0C5, 0x00, KPROF_COUNTS_CLASS_INTEL_ARCH,       KPROF_COUNTS_CLASS_INTEL_ARCH,       KPROF_COUNTS_VERDICT_SAME,                        9053 }, /* intel_arch: "MISPREDICTED_BRANCH_RETIRED" */
+	{ 0x0C6, 0x00, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_ZEN4,             KPROF_COUNTS_VERDICT_SAME,                        9081 }, /* k8_revb..zen4: "RETIRED_FAR_CONTROL_TRANSFERS" */
+	{ 0x0C6, 0x00, KPROF_COUNTS_CLASS_ZEN5,             KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_SAME,                        9111 }, /* zen5..zen6: "ex_ret_brn_far" */
+	{ 0x0C7, 0x00, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_HYGON18H,         KPROF_COUNTS_VERDICT_SAME,                        9126 }, /* k8_revb..hygon18h: "RETIRED_BRANCH_RESYNCS" */
+	{ 0x0C7, 0x00, KPROF_COUNTS_CLASS_ZEN2,             KPROF_COUNTS_CLASS_ZEN3,             KPROF_COUNTS_VERDICT_SAME,                        9149 }, /* zen2..zen3: "ex_ret_brn_resync" */
+	{ 0x0C7, 0x00, KPROF_COUNTS_CLASS_ZEN4,             KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* zen4..zen6 */
+	{ 0x0C8, 0x00, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_ZEN4,             KPROF_COUNTS_VERDICT_SAME,                        9167 }, /* k8_revb..zen4: "RETIRED_NEAR_RETURNS" */
+	{ 0x0C8, 0x00, KPROF_COUNTS_CLASS_ZEN5,             KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_SAME,                        9188 }, /* zen5..zen6: "ex_ret_near_ret" */
+	{ 0x0C9, 0x00, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_ZEN4,             KPROF_COUNTS_VERDICT_SAME,                        9204 }, /* k8_revb..zen4: "RETIRED_NEAR_RETURNS_MISPREDICTED" */
+	{ 0x0C9, 0x00, KPROF_COUNTS_CLASS_ZEN5,             KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_SAME,                        9238 }, /* zen5..zen6: "ex_ret_near_ret_mispred" */
+	{ 0x0CA, 0x00, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_VERDICT_SAME,                        9262 }, /* k8_revb..fam15h: "RETIRED_INDIRECT_BRANCHES_MISPREDICTED" */
+	{ 0x0CA, 0x00, KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_VERDICT_SAME,                        9301 }, /* fam16h: "RETIRED_MISPREDICTED_TAKEN" */
+	{ 0x0CA, 0x00, KPROF_COUNTS_CLASS_ZEN1,             KPROF_COUNTS_CLASS_ZEN4,             KPROF_COUNTS_VERDICT_SAME,                        9328 }, /* zen1..zen4: "RETIRED_INDIRECT_BRANCH_INSTRUCTIONS_MISPREDICTED" */
+	{ 0x0CA, 0x00, KPROF_COUNTS_CLASS_ZEN5,             KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_SAME,                        9378 }, /* zen5..zen6: "ex_ret_brn_ind_misp" */
+	{ 0x0CB, 0x01, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM12H,           KPROF_COUNTS_VERDICT_SAME,                        9398 }, /* k8_revb..fam12h: "RETIRED_MMX_AND_FP_INSTRUCTIONS:X87" */
+	{ 0x0CB, 0x01, KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_VERDICT_SAME,                        9434 }, /* fam14h: "RETIRED_FLOATING_POINT_INSTRUCTIONS:X87" */
+	{ 0x0CB, 0x01, KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_VERDICT_SAME,                        9474 }, /* fam15h: "RETIRED_MMX_FP_INSTRUCTIONS:X87" */
+	{ 0x0CB, 0x01, KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_VERDICT_SAME,                        9398 }, /* fam16h: "RETIRED_MMX_AND_FP_INSTRUCTIONS:X87" */
+	{ 0x0CB, 0x01, KPROF_COUNTS_CLASS_ZEN1,             KPROF_COUNTS_CLASS_ZEN4,             KPROF_COUNTS_VERDICT_SAME,                        9506 }, /* zen1..zen4: "RETIRED_MMX_FP_INSTRUCTIONS:X87_INSTR" */
+	{ 0x0CB, 0x01, KPROF_COUNTS_CLASS_ZEN5,             KPROF_COUNTS_CLASS_ZEN5,             KPROF_COUNTS_VERDICT_SAME,                        9544 }, /* zen5: "ex_ret_mmx_fp_instr.x87" */
+	{ 0x0CB, 0x01, KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* zen6 */
+	{ 0x0CB, 0x02, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM12H,           KPROF_COUNTS_VERDICT_SAME,                        9568 }, /* k8_revb..fam12h: "RETIRED_MMX_AND_FP_INSTRUCTIONS:MMX_AND_3DNOW" */
+	{ 0x0CB, 0x02, KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_VERDICT_DIFFERENT,                   9614 }, /* fam14h: "RETIRED_FLOATING_POINT_INSTRUCTIONS:SSE" */
+	{ 0x0CB, 0x02, KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_VERDICT_SAME,                        9654 }, /* fam15h: "RETIRED_MMX_FP_INSTRUCTIONS:MMX" */
+	{ 0x0CB, 0x02, KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_VERDICT_DIFFERENT,                   9686 }, /* fam16h: "RETIRED_MMX_AND_FP_INSTRUCTIONS:SSE" */
+	{ 0x0CB, 0x02, KPROF_COUNTS_CLASS_ZEN1,             KPROF_COUNTS_CLASS_ZEN4,             KPROF_COUNTS_VERDICT_SAME,                        9722 }, /* zen1..zen4: "RETIRED_MMX_FP_INSTRUCTIONS:MMX_INSTR" */
+	{ 0x0CB, 0x02, KPROF_COUNTS_CLASS_ZEN5,             KPROF_COUNTS_CLASS_ZEN5,             KPROF_COUNTS_VERDICT_SAME,                        9760 }, /* zen5: "ex_ret_mmx_fp_instr.mmx" */
+	{ 0x0CB, 0x02, KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* zen6 */
+	{ 0x0CB, 0x04, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM11H,           KPROF_COUNTS_VERDICT_SAME,                        9784 }, /* k8_revb..fam11h: "RETIRED_MMX_AND_FP_INSTRUCTIONS:PACKED_SSE_AND_SSE2" */
+	{ 0x0CB, 0x04, KPROF_COUNTS_CLASS_FAM12H,           KPROF_COUNTS_CLASS_FAM12H,           KPROF_COUNTS_VERDICT_DIFFERENT,                   9836 }, /* fam12h: "RETIRED_MMX_AND_FP_INSTRUCTIONS:SSE_AND_SSE2" */
+	{ 0x0CB, 0x04, KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_VERDICT_DIFFERENT,                   9881 }, /* fam14h: "RETIRED_FLOATING_POINT_INSTRUCTIONS" */
+	{ 0x0CB, 0x04, KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_VERDICT_DIFFERENT,                   9917 }, /* fam15h: "RETIRED_MMX_FP_INSTRUCTIONS:SSE" */
+	{ 0x0CB, 0x04, KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_VERDICT_DIFFERENT,                   9949 }, /* fam16h: "RETIRED_MMX_AND_FP_INSTRUCTIONS" */
+	{ 0x0CB, 0x04, KPROF_COUNTS_CLASS_ZEN1,             KPROF_COUNTS_CLASS_ZEN4,             KPROF_COUNTS_VERDICT_DIFFERENT,                   9981 }, /* zen1..zen4: "RETIRED_MMX_FP_INSTRUCTIONS:SSE_INSTR" */
+	{ 0x0CB, 0x04, KPROF_COUNTS_CLASS_ZEN5,             KPROF_COUNTS_CLASS_ZEN5,             KPROF_COUNTS_VERDICT_DIFFERENT,                  10019 }, /* zen5: "ex_ret_mmx_fp_instr.sse" */
+	{ 0x0CB, 0x04, KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* zen6 */
+	{ 0x0CB, 0x08, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_K8_REVG,          KPROF_COUNTS_VERDICT_SAME,                       10043 }, /* k8_revb..k8_revg: "RETIRED_MMX_AND_FP_INSTRUCTIONS:SCALAR_SSE_AND_SSE2" */
+	{ 0x0CB, 0x08, KPROF_COUNTS_CLASS_FAM10H_BARCELONA, KPROF_COUNTS_CLASS_FAM10H_ISTANBUL,  KPROF_COUNTS_VERDICT_DIFFERENT,                   9949 }, /* fam10h_barcelona..fam10h_istanbul: "RETIRED_MMX_AND_FP_INSTRUCTIONS" */
+	{ 0x0CB, 0x08, KPROF_COUNTS_CLASS_FAM11H,           KPROF_COUNTS_CLASS_FAM11H,           KPROF_COUNTS_VERDICT_SAME,                       10043 }, /* fam11h: "RETIRED_MMX_AND_FP_INSTRUCTIONS:SCALAR_SSE_AND_SSE2" */
+	{ 0x0CB, 0x08, KPROF_COUNTS_CLASS_FAM12H,           KPROF_COUNTS_CLASS_FAM12H,           KPROF_COUNTS_VERDICT_DIFFERENT,                   9949 }, /* fam12h: "RETIRED_MMX_AND_FP_INSTRUCTIONS" */
+	{ 0x0CB, 0x08, KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_VERDICT_DIFFERENT,                   9881 }, /* fam14h: "RETIRED_FLOATING_POINT_INSTRUCTIONS" */
+	{ 0x0CB, 0x08, KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_VERDICT_DIFFERENT,                  10095 }, /* fam15h: "RETIRED_MMX_FP_INSTRUCTIONS" */
+	{ 0x0CB, 0x08, KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_VERDICT_DIFFERENT,                   9949 }, /* fam16h: "RETIRED_MMX_AND_FP_INSTRUCTIONS" */
+	{ 0x0CB, 0x08, KPROF_COUNTS_CLASS_ZEN1,             KPROF_COUNTS_CLASS_ZEN4,             KPROF_COUNTS_VERDICT_DIFFERENT,                  10095 }, /* zen1..zen4: "RETIRED_MMX_FP_INSTRUCTIONS" */
+	{ 0x0CB, 0x08, KPROF_COUNTS_CLASS_ZEN5,             KPROF_COUNTS_CLASS_ZEN5,             KPROF_COUNTS_VERDICT_DIFFERENT,                  10123 }, /* zen5: "ex_ret_mmx_fp_instr" */
+	{ 0x0CB, 0x08, KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* zen6 */
+	{ 0x0CB, 0x0F, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_K8_REVG,          KPROF_COUNTS_VERDICT_SAME,                       10143 }, /* k8_revb..k8_revg: "RETIRED_MMX_AND_FP_INSTRUCTIONS:ALL" */
+	{ 0x0CB, 0x0F, KPROF_COUNTS_CLASS_FAM10H_BARCELONA, KPROF_COUNTS_CLASS_FAM10H_ISTANBUL,  KPROF_COUNTS_VERDICT_PARTIAL,                    10143 }, /* fam10h_barcelona..fam10h_istanbul: "RETIRED_MMX_AND_FP_INSTRUCTIONS:ALL" */
+	{ 0x0CB, 0x0F, KPROF_COUNTS_CLASS_FAM11H,           KPROF_COUNTS_CLASS_FAM11H,           KPROF_COUNTS_VERDICT_SAME,                       10143 }, /* fam11h: "RETIRED_MMX_AND_FP_INSTRUCTIONS:ALL" */
+	{ 0x0CB, 0x0F, KPROF_COUNTS_CLASS_FAM12H,           KPROF_COUNTS_CLASS_FAM12H,           KPROF_COUNTS_VERDICT_PARTIAL,                    10143 }, /* fam12h: "RETIRED_MMX_AND_FP_INSTRUCTIONS:ALL" */
+	{ 0x0CB, 0x0F, KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_VERDICT_PARTIAL,                    10179 }, /* fam14h: "RETIRED_FLOATING_POINT_INSTRUCTIONS:ALL" */
+	{ 0x0CB, 0x0F, KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_VERDICT_PARTIAL,                    10219 }, /* fam15h: "RETIRED_MMX_FP_INSTRUCTIONS:ALL" */
+	{ 0x0CB, 0x0F, KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_VERDICT_PARTIAL,                    10143 }, /* fam16h: "RETIRED_MMX_AND_FP_INSTRUCTIONS:ALL" */
+	{ 0x0CB, 0x0F, KPROF_COUNTS_CLASS_ZEN1,             KPROF_COUNTS_CLASS_ZEN4,             KPROF_COUNTS_VERDICT_PARTIAL,                    10251 }, /* zen1..zen4: "RETIRED_MMX_FP_INSTRUCTIONS:X87_INSTR:MMX_INSTR:SSE_INSTR" */
+	{ 0x0CB, 0x0F, KPROF_COUNTS_CLASS_ZEN5,             KPROF_COUNTS_CLASS_ZEN5,             KPROF_COUNTS_VERDICT_PARTIAL,                    10309 }, /* zen5: "ex_ret_mmx_fp_instr.x87:mmx:sse" */
+	{ 0x0CB, 0x0F, KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* zen6 */
+	{ 0x0CC, 0x01, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM11H,           KPROF_COUNTS_VERDICT_SAME,                       10341 }, /* k8_revb..fam11h: "RETIRED_FASTPATH_DOUBLE_OP_INSTRUCTIONS:POSITION_0" */
+	{ 0x0CC, 0x01, KPROF_COUNTS_CLASS_FAM12H,           KPROF_COUNTS_CLASS_ZEN2,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* fam12h..zen2 */
+	{ 0x0CC, 0x01, KPROF_COUNTS_CLASS_ZEN3,             KPROF_COUNTS_CLASS_ZEN4,             KPROF_COUNTS_VERDICT_DIFFERENT,                  10392 }, /* zen3..zen4: "RETIRED_INDIRECT_BRANCH_INSTRUCTIONS" */
+	{ 0x0CC, 0x01, KPROF_COUNTS_CLASS_ZEN5,             KPROF_COUNTS_CLASS_ZEN5,             KPROF_COUNTS_VERDICT_DIFFERENT,                  10429 }, /* zen5: "ex_ret_ind_brch_instr" */
+	{ 0x0CC, 0x01, KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_DIFFERENT,                  10451 }, /* zen6: "ex_ret_brn_ind" */
+	{ 0x0CC, 0x02, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM11H,           KPROF_COUNTS_VERDICT_SAME,                       10466 }, /* k8_revb..fam11h: "RETIRED_FASTPATH_DOUBLE_OP_INSTRUCTIONS:POSITION_1" */
+	{ 0x0CC, 0x02, KPROF_COUNTS_CLASS_FAM12H,           KPROF_COUNTS_CLASS_ZEN2,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* fam12h..zen2 */
+	{ 0x0CC, 0x02, KPROF_COUNTS_CLASS_ZEN3,             KPROF_COUNTS_CLASS_ZEN4,             KPROF_COUNTS_VERDICT_DIFFERENT,                  10392 }, /* zen3..zen4: "RETIRED_INDIRECT_BRANCH_INSTRUCTIONS" */
+	{ 0x0CC, 0x02, KPROF_COUNTS_CLASS_ZEN5,             KPROF_COUNTS_CLASS_ZEN5,             KPROF_COUNTS_VERDICT_DIFFERENT,                  10429 }, /* zen5: "ex_ret_ind_brch_instr" */
+	{ 0x0CC, 0x02, KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_DIFFERENT,                  10451 }, /* zen6: "ex_ret_brn_ind" */
+	{ 0x0CC, 0x04, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM11H,           KPROF_COUNTS_VERDICT_SAME,                       10517 }, /* k8_revb..fam11h: "RETIRED_FASTPATH_DOUBLE_OP_INSTRUCTIONS:POSITION_2" */
+	{ 0x0CC, 0x04, KPROF_COUNTS_CLASS_FAM12H,           KPROF_COUNTS_CLASS_ZEN2,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* fam12h..zen2 */
+	{ 0x0CC, 0x04, KPROF_COUNTS_CLASS_ZEN3,             KPROF_COUNTS_CLASS_ZEN4,             KPROF_COUNTS_VERDICT_DIFFERENT,                  10392 }, /* zen3..zen4: "RETIRED_INDIRECT_BRANCH_INSTRUCTIONS" */
+	{ 0x0CC, 0x04, KPROF_COUNTS_CLASS_ZEN5,             KPROF_COUNTS_CLASS_ZEN5,             KPROF_COUNTS_VERDICT_DIFFERENT,                  10429 }, /* zen5: "ex_ret_ind_brch_instr" */
+	{ 0x0CC, 0x04, KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_DIFFERENT,                  10451 }, /* zen6: "ex_ret_brn_ind" */
+	{ 0x0CC, 0x07, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM11H,           KPROF_COUNTS_VERDICT_SAME,                       10568 }, /* k8_revb..fam11h: "RETIRED_FASTPATH_DOUBLE_OP_INSTRUCTIONS:ALL" */
+	{ 0x0CC, 0x07, KPROF_COUNTS_CLASS_FAM12H,           KPROF_COUNTS_CLASS_ZEN2,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* fam12h..zen2 */
+	{ 0x0CC, 0x07, KPROF_COUNTS_CLASS_ZEN3,             KPROF_COUNTS_CLASS_ZEN4,             KPROF_COUNTS_VERDICT_DIFFERENT,                  10392 }, /* zen3..zen4: "RETIRED_INDIRECT_BRANCH_INSTRUCTIONS" */
+	{ 0x0CC, 0x07, KPROF_COUNTS_CLASS_ZEN5,             KPROF_COUNTS_CLASS_ZEN5,             KPROF_COUNTS_VERDICT_DIFFERENT,                  10429 }, /* zen5: "ex_ret_ind_brch_instr" */
+	{ 0x0CC, 0x07, KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_DIFFERENT,                  10451 }, /* zen6: "ex_ret_brn_ind" */
+	{ 0x0CD, 0x00, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_VERDICT_SAME,                       10612 }, /* k8_revb..fam16h: "INTERRUPTS_MASKED_CYCLES" */
+	{ 0x0CD, 0x00, KPROF_COUNTS_CLASS_ZEN1,             KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* zen1..zen6 */
+	{ 0x0CE, 0x00, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_VERDICT_SAME,                       10637 }, /* k8_revb..fam16h: "INTERRUPTS_MASKED_CYCLES_WITH_INTERRUPT_PENDING" */
+	{ 0x0CE, 0x00, KPROF_COUNTS_CLASS_ZEN1,             KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* zen1..zen6 */
+	{ 0x0CF, 0x00, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_VERDICT_SAME,                       10685 }, /* k8_revb..fam16h: "INTERRUPTS_TAKEN" */
+	{ 0x0CF, 0x00, KPROF_COUNTS_CLASS_ZEN1,             KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* zen1..zen6 */
+	{ 0x0D0, 0x00, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM12H,           KPROF_COUNTS_VERDICT_SAME,                       10702 }, /* k8_revb..fam12h: "DECODER_EMPTY" */
+	{ 0x0D0, 0x00, KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* fam14h */
+	{ 0x0D0, 0x00, KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_VERDICT_SAME,                       10702 }, /* fam15h: "DECODER_EMPTY" */
+	{ 0x0D0, 0x00, KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* fam16h..zen6 */
+	{ 0x0D1, 0x00, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM12H,           KPROF_COUNTS_VERDICT_SAME,                       10716 }, /* k8_revb..fam12h: "DISPATCH_STALLS" */
+	{ 0x0D1, 0x00, KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* fam14h */
+	{ 0x0D1, 0x00, KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_VERDICT_SAME,                       10716 }, /* fam15h: "DISPATCH_STALLS" */
+	{ 0x0D1, 0x00, KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* fam16h */
+	{ 0x0D1, 0x00, KPROF_COUNTS_CLASS_ZEN1,             KPROF_COUNTS_CLASS_ZEN4,             KPROF_COUNTS_VERDICT_DIFFERENT,                  10732 }, /* zen1..zen4: "RETIRED_CONDITIONAL_BRANCH_INSTRUCTIONS" */
+	{ 0x0D1, 0x00, KPROF_COUNTS_CLASS_ZEN5,             KPROF_COUNTS_CLASS_ZEN5,             KPROF_COUNTS_VERDICT_DIFFERENT,                  10772 }, /* zen5: "ex_ret_cond" */
+	{ 0x0D1, 0x00, KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_DIFFERENT,                  10784 }, /* zen6: "ex_ret_brn_cond" */
+	{ 0x0D2, 0x00, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM12H,           KPROF_COUNTS_VERDICT_SAME,                       10800 }, /* k8_revb..fam12h: "DISPATCH_STALL_FOR_BRANCH_ABORT" */
+	{ 0x0D2, 0x00, KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* fam14h..fam16h */
+	{ 0x0D2, 0x00, KPROF_COUNTS_CLASS_ZEN1,             KPROF_COUNTS_CLASS_HYGON18H,         KPROF_COUNTS_VERDICT_DIFFERENT,                  10832 }, /* zen1..hygon18h: "RETIRED_CONDITIONAL_BRANCH_INSTRUCTIONS_MISPREDICTED" */
+	{ 0x0D2, 0x00, KPROF_COUNTS_CLASS_ZEN2,             KPROF_COUNTS_CLASS_ZEN2,             KPROF_COUNTS_VERDICT_DIFFERENT,                  10885 }, /* zen2: "ex_ret_cond_misp" */
+	{ 0x0D2, 0x00, KPROF_COUNTS_CLASS_ZEN3,             KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* zen3..zen6 */
+	{ 0x0D3, 0x00, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM12H,           KPROF_COUNTS_VERDICT_SAME,                       10902 }, /* k8_revb..fam12h: "DISPATCH_STALL_FOR_SERIALIZATION" */
+	{ 0x0D3, 0x00, KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* fam14h */
+	{ 0x0D3, 0x00, KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_VERDICT_SAME,                       10902 }, /* fam15h: "DISPATCH_STALL_FOR_SERIALIZATION" */
+	{ 0x0D3, 0x00, KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* fam16h */
+	{ 0x0D3, 0x00, KPROF_COUNTS_CLASS_ZEN1,             KPROF_COUNTS_CLASS_ZEN4,             KPROF_COUNTS_VERDICT_DIFFERENT,                  10935 }, /* zen1..zen4: "DIV_CYCLES_BUSY_COUNT" */
+	{ 0x0D3, 0x00, KPROF_COUNTS_CLASS_ZEN5,             KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_DIFFERENT,                  10957 }, /* zen5..zen6: "ex_div_busy" */
+	{ 0x0D4, 0x00, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM12H,           KPROF_COUNTS_VERDICT_SAME,                       10969 }, /* k8_revb..fam12h: "DISPATCH_STALL_FOR_SEGMENT_LOAD" */
+	{ 0x0D4, 0x00, KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* fam14h..fam16h */
+	{ 0x0D4, 0x00, KPROF_COUNTS_CLASS_ZEN1,             KPROF_COUNTS_CLASS_ZEN4,             KPROF_COUNTS_VERDICT_DIFFERENT,                  11001 }, /* zen1..zen4: "DIV_OP_COUNT" */
+	{ 0x0D4, 0x00, KPROF_COUNTS_CLASS_ZEN5,             KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_DIFFERENT,                  11014 }, /* zen5..zen6: "ex_div_count" */
+	{ 0x0D5, 0x00, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM12H,           KPROF_COUNTS_VERDICT_SAME,                       11027 }, /* k8_revb..fam12h: "DISPATCH_STALL_FOR_REORDER_BUFFER_FULL" */
+	{ 0x0D5, 0x00, KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* fam14h */
+	{ 0x0D5, 0x00, KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_VERDICT_SAME,                       11066 }, /* fam15h: "DISPATCH_STALL_FOR_RETIRE_QUEUE_FULL" */
+	{ 0x0D5, 0x00, KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* fam16h..zen6 */
+	{ 0x0D6, 0x00, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM12H,           KPROF_COUNTS_VERDICT_SAME,                       11103 }, /* k8_revb..fam12h: "DISPATCH_STALL_FOR_RESERVATION_STATION_FULL" */
+	{ 0x0D6, 0x00, KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* fam14h */
+	{ 0x0D6, 0x00, KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_VERDICT_SAME,                       11147 }, /* fam15h: "DISPATCH_STALL_FOR_INT_SCHED_QUEUE_FULL" */
+	{ 0x0D6, 0x00, KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_CLASS_ZEN3,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* fam16h..zen3 */
+	{ 0x0D6, 0x00, KPROF_COUNTS_CLASS_ZEN4,             KPROF_COUNTS_CLASS_ZEN4,             KPROF_COUNTS_VERDICT_DIFFERENT,                  11187 }, /* zen4: "CYCLES_NO_RETIRE" */
+	{ 0x0D6, 0x00, KPROF_COUNTS_CLASS_ZEN5,             KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_DIFFERENT,                  11204 }, /* zen5..zen6: "ex_no_retire" */
+	{ 0x0D7, 0x00, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM12H,           KPROF_COUNTS_VERDICT_SAME,                       11217 }, /* k8_revb..fam12h: "DISPATCH_STALL_FOR_FPU_FULL" */
+	{ 0x0D7, 0x00, KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* fam14h */
+	{ 0x0D7, 0x00, KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_VERDICT_SAME,                       11217 }, /* fam15h: "DISPATCH_STALL_FOR_FPU_FULL" */
+	{ 0x0D7, 0x00, KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* fam16h..zen6 */
+	{ 0x0D8, 0x00, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM12H,           KPROF_COUNTS_VERDICT_SAME,                       11245 }, /* k8_revb..fam12h: "DISPATCH_STALL_FOR_LS_FULL" */
+	{ 0x0D8, 0x00, KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* fam14h */
+	{ 0x0D8, 0x00, KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_VERDICT_SAME,                       11272 }, /* fam15h: "DISPATCH_STALL_FOR_LDQ_FULL" */
+	{ 0x0D8, 0x00, KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* fam16h..zen6 */
+	{ 0x0D9, 0x00, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM12H,           KPROF_COUNTS_VERDICT_SAME,                       11300 }, /* k8_revb..fam12h: "DISPATCH_STALL_WAITING_FOR_ALL_QUIET" */
+	{ 0x0D9, 0x00, KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* fam14h */
+	{ 0x0D9, 0x00, KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_VERDICT_SAME,                       11337 }, /* fam15h: "MICROSEQ_STALL_WAITING_FOR_ALL_QUIET" */
+	{ 0x0D9, 0x00, KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* fam16h..zen6 */
+	{ 0x0DA, 0x00, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM12H,           KPROF_COUNTS_VERDICT_SAME,                       11374 }, /* k8_revb..fam12h: "DISPATCH_STALL_FOR_FAR_TRANSFER_OR_RSYNC" */
+	{ 0x0DA, 0x00, KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* fam14h..zen6 */
+	{ 0x0DB, 0x01, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_VERDICT_SAME,                       11415 }, /* k8_revb..fam14h: "FPU_EXCEPTIONS:X87_RECLASS_MICROFAULTS" */
+	{ 0x0DB, 0x01, KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_VERDICT_DIFFERENT,                  11454 }, /* fam15h: "FPU_EXCEPTIONS:TOTAL_FAULTS" */
+	{ 0x0DB, 0x01, KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_VERDICT_SAME,                       11415 }, /* fam16h: "FPU_EXCEPTIONS:X87_RECLASS_MICROFAULTS" */
+	{ 0x0DB, 0x01, KPROF_COUNTS_CLASS_ZEN1,             KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* zen1..zen6 */
+	{ 0x0DB, 0x02, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_VERDICT_SAME,                       11482 }, /* k8_revb..fam14h: "FPU_EXCEPTIONS:SSE_RETYPE_MICROFAULTS" */
+	{ 0x0DB, 0x02, KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_VERDICT_DIFFERENT,                  11520 }, /* fam15h: "FPU_EXCEPTIONS:TOTAL_TRAPS" */
+	{ 0x0DB, 0x02, KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_VERDICT_SAME,                       11482 }, /* fam16h: "FPU_EXCEPTIONS:SSE_RETYPE_MICROFAULTS" */
+	{ 0x0DB, 0x02, KPROF_COUNTS_CLASS_ZEN1,             KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* zen1..zen6 */
+	{ 0x0DB, 0x04, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_VERDICT_SAME,                       11547 }, /* k8_revb..fam14h: "FPU_EXCEPTIONS:SSE_RECLASS_MICROFAULTS" */
+	{ 0x0DB, 0x04, KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_VERDICT_DIFFERENT,                  11586 }, /* fam15h: "FPU_EXCEPTIONS:INT2EXT_FAULTS" */
+	{ 0x0DB, 0x04, KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_VERDICT_SAME,                       11547 }, /* fam16h: "FPU_EXCEPTIONS:SSE_RECLASS_MICROFAULTS" */
+	{ 0x0DB, 0x04, KPROF_COUNTS_CLASS_ZEN1,             KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* zen1..zen6 */
+	{ 0x0DB, 0x08, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_VERDICT_SAME,                       11616 }, /* k8_revb..fam14h: "FPU_EXCEPTIONS:SSE_AND_X87_MICROTRAPS" */
+	{ 0x0DB, 0x08, KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_VERDICT_DIFFERENT,                  11654 }, /* fam15h: "FPU_EXCEPTIONS:EXT2INT_FAULTS" */
+	{ 0x0DB, 0x08, KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_VERDICT_SAME,                       11616 }, /* fam16h: "FPU_EXCEPTIONS:SSE_AND_X87_MICROTRAPS" */
+	{ 0x0DB, 0x08, KPROF_COUNTS_CLASS_ZEN1,             KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* zen1..zen6 */
+	{ 0x0DB, 0x0F, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_VERDICT_SAME,                       11684 }, /* k8_revb..fam14h: "FPU_EXCEPTIONS:ALL" */
+	{ 0x0DB, 0x0F, KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_VERDICT_SAME,                       11703 }, /* fam15h: "FPU_EXCEPTIONS:TOTAL_FAULTS:TOTAL_TRAPS:INT2EXT_FAULTS:EXT2INT_FAULTS" */
+	{ 0x0DB, 0x0F, KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_VERDICT_SAME,                       11684 }, /* fam16h: "FPU_EXCEPTIONS:ALL" */
+	{ 0x0DB, 0x0F, KPROF_COUNTS_CLASS_ZEN1,             KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* zen1..zen6 */
+	{ 0x0DC, 0x00, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_VERDICT_SAME,                       11773 }, /* k8_revb..fam14h: "DR0_BREAKPOINT_MATCHES" */
+	{ 0x0DC, 0x00, KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_VERDICT_SAME,                       11796 }, /* fam15h: "DR0_BREAKPOINTS" */
+	{ 0x0DC, 0x00, KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_VERDICT_SAME,                       11773 }, /* fam16h: "DR0_BREAKPOINT_MATCHES" */
+	{ 0x0DC, 0x00, KPROF_COUNTS_CLASS_ZEN1,             KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* zen1..zen6 */
+	{ 0x0DD, 0x00, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_VERDICT_SAME,                       11812 }, /* k8_revb..fam14h: "DR1_BREAKPOINT_MATCHES" */
+	{ 0x0DD, 0x00, KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_VERDICT_SAME,                       11835 }, /* fam15h: "DR1_BREAKPOINTS" */
+	{ 0x0DD, 0x00, KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_VERDICT_SAME,                       11812 }, /* fam16h: "DR1_BREAKPOINT_MATCHES" */
+	{ 0x0DD, 0x00, KPROF_COUNTS_CLASS_ZEN1,             KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* zen1..zen6 */
+	{ 0x0DE, 0x00, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_VERDICT_SAME,                       11851 }, /* k8_revb..fam14h: "DR2_BREAKPOINT_MATCHES" */
+	{ 0x0DE, 0x00, KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_VERDICT_SAME,                       11874 }, /* fam15h: "DR2_BREAKPOINTS" */
+	{ 0x0DE, 0x00, KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_VERDICT_SAME,                       11851 }, /* fam16h: "DR2_BREAKPOINT_MATCHES" */
+	{ 0x0DE, 0x00, KPROF_COUNTS_CLASS_ZEN1,             KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* zen1..zen6 */
+	{ 0x0DF, 0x00, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_VERDICT_SAME,                       11890 }, /* k8_revb..fam14h: "DR3_BREAKPOINT_MATCHES" */
+	{ 0x0DF, 0x00, KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_VERDICT_SAME,                       11913 }, /* fam15h: "DR3_BREAKPOINTS" */
+	{ 0x0DF, 0x00, KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_CLASS_FAM16H,           KPROF_COUNTS_VERDICT_SAME,                       11890 }, /* fam16h: "DR3_BREAKPOINT_MATCHES" */
+	{ 0x0DF, 0x00, KPROF_COUNTS_CLASS_ZEN1,             KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* zen1..zen6 */
+	{ 0x0E0, 0x01, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM10H_ISTANBUL,  KPROF_COUNTS_VERDICT_SAME,                       11929 }, /* k8_revb..fam10h_istanbul: "DRAM_ACCESSES_PAGE:HIT" */
+	{ 0x0E0, 0x01, KPROF_COUNTS_CLASS_FAM11H,           KPROF_COUNTS_CLASS_FAM11H,           KPROF_COUNTS_VERDICT_PARTIAL,                    11952 }, /* fam11h: "DRAM_ACCESSES:DCT0_PAGE_HIT" */
+	{ 0x0E0, 0x01, KPROF_COUNTS_CLASS_FAM12H,           KPROF_COUNTS_CLASS_FAM12H,           KPROF_COUNTS_VERDICT_PARTIAL,                    11980 }, /* fam12h: "DRAM_ACCESSES_PAGE:DCT0_HIT" */
+	{ 0x0E0, 0x01, KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_VERDICT_SAME,                       11929 }, /* fam14h: "DRAM_ACCESSES_PAGE:HIT" */
+	{ 0x0E0, 0x01, KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* fam15h..zen6 */
+	{ 0x0E0, 0x02, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM10H_ISTANBUL,  KPROF_COUNTS_VERDICT_SAME,                       12008 }, /* k8_revb..fam10h_istanbul: "DRAM_ACCESSES_PAGE:MISS" */
+	{ 0x0E0, 0x02, KPROF_COUNTS_CLASS_FAM11H,           KPROF_COUNTS_CLASS_FAM11H,           KPROF_COUNTS_VERDICT_PARTIAL,                    12032 }, /* fam11h: "DRAM_ACCESSES:DCT0_PAGE_MISS" */
+	{ 0x0E0, 0x02, KPROF_COUNTS_CLASS_FAM12H,           KPROF_COUNTS_CLASS_FAM12H,           KPROF_COUNTS_VERDICT_PARTIAL,                    12061 }, /* fam12h: "DRAM_ACCESSES_PAGE:DCT0_MISS" */
+	{ 0x0E0, 0x02, KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_VERDICT_SAME,                       12008 }, /* fam14h: "DRAM_ACCESSES_PAGE:MISS" */
+	{ 0x0E0, 0x02, KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* fam15h..zen6 */
+	{ 0x0E0, 0x04, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM10H_ISTANBUL,  KPROF_COUNTS_VERDICT_SAME,                       12090 }, /* k8_revb..fam10h_istanbul: "DRAM_ACCESSES_PAGE:CONFLICT" */
+	{ 0x0E0, 0x04, KPROF_COUNTS_CLASS_FAM11H,           KPROF_COUNTS_CLASS_FAM11H,           KPROF_COUNTS_VERDICT_PARTIAL,                    12118 }, /* fam11h: "DRAM_ACCESSES:DCT0_PAGE_CONFLICT" */
+	{ 0x0E0, 0x04, KPROF_COUNTS_CLASS_FAM12H,           KPROF_COUNTS_CLASS_FAM12H,           KPROF_COUNTS_VERDICT_PARTIAL,                    12151 }, /* fam12h: "DRAM_ACCESSES_PAGE:DCT0_CONFLICT" */
+	{ 0x0E0, 0x04, KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_VERDICT_SAME,                       12090 }, /* fam14h: "DRAM_ACCESSES_PAGE:CONFLICT" */
+	{ 0x0E0, 0x04, KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* fam15h..zen6 */
+	{ 0x0E0, 0x07, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_K8_REVG,          KPROF_COUNTS_VERDICT_SAME,                       12184 }, /* k8_revb..k8_revg: "DRAM_ACCESSES_PAGE:ALL" */
+	{ 0x0E0, 0x07, KPROF_COUNTS_CLASS_FAM10H_BARCELONA, KPROF_COUNTS_CLASS_FAM10H_ISTANBUL,  KPROF_COUNTS_VERDICT_SAME,                       12207 }, /* fam10h_barcelona..fam10h_istanbul: "DRAM_ACCESSES_PAGE:HIT:MISS:CONFLICT" */
+	{ 0x0E0, 0x07, KPROF_COUNTS_CLASS_FAM11H,           KPROF_COUNTS_CLASS_FAM11H,           KPROF_COUNTS_VERDICT_PARTIAL,                    12244 }, /* fam11h: "DRAM_ACCESSES:DCT0_PAGE_HIT:DCT0_PAGE_MISS:DCT0_PAGE_CONFLICT" */
+	{ 0x0E0, 0x07, KPROF_COUNTS_CLASS_FAM12H,           KPROF_COUNTS_CLASS_FAM12H,           KPROF_COUNTS_VERDICT_PARTIAL,                    12306 }, /* fam12h: "DRAM_ACCESSES_PAGE:DCT0_HIT:DCT0_MISS:DCT0_CONFLICT" */
+	{ 0x0E0, 0x07, KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_VERDICT_SAME,                       12207 }, /* fam14h: "DRAM_ACCESSES_PAGE:HIT:MISS:CONFLICT" */
+	{ 0x0E0, 0x07, KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* fam15h..zen6 */
+	{ 0x0E1, 0x00, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_K8_REVG,          KPROF_COUNTS_VERDICT_SAME,                       12358 }, /* k8_revb..k8_revg: "MEMORY_CONTROLLER_PAGE_TABLE_OVERFLOWS" */
+	{ 0x0E1, 0x00, KPROF_COUNTS_CLASS_FAM10H_BARCELONA, KPROF_COUNTS_CLASS_FAM10H_ISTANBUL,  KPROF_COUNTS_VERDICT_DIFFERENT,                  12358 }, /* fam10h_barcelona..fam10h_istanbul: "MEMORY_CONTROLLER_PAGE_TABLE_OVERFLOWS" */
+	{ 0x0E1, 0x00, KPROF_COUNTS_CLASS_FAM11H,           KPROF_COUNTS_CLASS_FAM11H,           KPROF_COUNTS_VERDICT_DIFFERENT,                  12397 }, /* fam11h: "DRAM_CONTROLLER_PAGE_TABLE_EVENTS" */
+	{ 0x0E1, 0x00, KPROF_COUNTS_CLASS_FAM12H,           KPROF_COUNTS_CLASS_FAM12H,           KPROF_COUNTS_VERDICT_DIFFERENT,                  12431 }, /* fam12h: "MEMORY_CONTROLLER_0_PAGE" */
+	{ 0x0E1, 0x00, KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_VERDICT_DIFFERENT,                  12456 }, /* fam14h: "MEMORY_CONTROLLER_PAGE_TABLE" */
+	{ 0x0E1, 0x00, KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* fam15h..zen6 */
+	{ 0x0E2, 0x00, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_K8_REVG,          KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* k8_revb..k8_revg */
+	{ 0x0E2, 0x00, KPROF_COUNTS_CLASS_FAM10H_BARCELONA, KPROF_COUNTS_CLASS_FAM10H_ISTANBUL,  KPROF_COUNTS_VERDICT_DIFFERENT,                  12485 }, /* fam10h_barcelona..fam10h_istanbul: "MEMORY_CONTROLLER_SLOT_MISSES" */
+	{ 0x0E2, 0x00, KPROF_COUNTS_CLASS_FAM11H,           KPROF_COUNTS_CLASS_FAM11H,           KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* fam11h */
+	{ 0x0E2, 0x00, KPROF_COUNTS_CLASS_FAM12H,           KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_VERDICT_DIFFERENT,                  12485 }, /* fam12h..fam14h: "MEMORY_CONTROLLER_SLOT_MISSES" */
+	{ 0x0E2, 0x00, KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* fam15h..zen6 */
+	{ 0x0E3, 0x01, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM10H_ISTANBUL,  KPROF_COUNTS_VERDICT_SAME,                       12515 }, /* k8_revb..fam10h_istanbul: "MEMORY_CONTROLLER_TURNAROUNDS:CHIP_SELECT" */
+	{ 0x0E3, 0x01, KPROF_COUNTS_CLASS_FAM11H,           KPROF_COUNTS_CLASS_FAM12H,           KPROF_COUNTS_VERDICT_DIFFERENT,                  12557 }, /* fam11h..fam12h: "MEMORY_CONTROLLER_TURNAROUNDS:DCT0_READ_TO_WRITE" */
+	{ 0x0E3, 0x01, KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* fam14h..zen6 */
+	{ 0x0E3, 0x02, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM10H_ISTANBUL,  KPROF_COUNTS_VERDICT_SAME,                       12606 }, /* k8_revb..fam10h_istanbul: "MEMORY_CONTROLLER_TURNAROUNDS:READ_TO_WRITE" */
+	{ 0x0E3, 0x02, KPROF_COUNTS_CLASS_FAM11H,           KPROF_COUNTS_CLASS_FAM12H,           KPROF_COUNTS_VERDICT_DIFFERENT,                  12650 }, /* fam11h..fam12h: "MEMORY_CONTROLLER_TURNAROUNDS:DCT0_WRITE_TO_READ" */
+	{ 0x0E3, 0x02, KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* fam14h..zen6 */
+	{ 0x0E3, 0x04, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM10H_ISTANBUL,  KPROF_COUNTS_VERDICT_SAME,                       12699 }, /* k8_revb..fam10h_istanbul: "MEMORY_CONTROLLER_TURNAROUNDS:WRITE_TO_READ" */
+	{ 0x0E3, 0x04, KPROF_COUNTS_CLASS_FAM11H,           KPROF_COUNTS_CLASS_FAM11H,           KPROF_COUNTS_VERDICT_DIFFERENT,                  12743 }, /* fam11h: "MEMORY_CONTROLLER_TURNAROUNDS:DCT0_DIMM" */
+	{ 0x0E3, 0x04, KPROF_COUNTS_CLASS_FAM12H,           KPROF_COUNTS_CLASS_FAM12H,           KPROF_COUNTS_VERDICT_DIFFERENT,                  12783 }, /* fam12h: "MEMORY_CONTROLLER_TURNAROUNDS" */
+	{ 0x0E3, 0x04, KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* fam14h..zen6 */
+	{ 0x0E3, 0x07, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_K8_REVG,          KPROF_COUNTS_VERDICT_SAME,                       12813 }, /* k8_revb..k8_revg: "MEMORY_CONTROLLER_TURNAROUNDS:ALL" */
+	{ 0x0E3, 0x07, KPROF_COUNTS_CLASS_FAM10H_BARCELONA, KPROF_COUNTS_CLASS_FAM10H_ISTANBUL,  KPROF_COUNTS_VERDICT_SAME,                       12847 }, /* fam10h_barcelona..fam10h_istanbul: "MEMORY_CONTROLLER_TURNAROUNDS:CHIP_SELECT:READ_TO_WRITE:WRITE_TO_READ" */
+	{ 0x0E3, 0x07, KPROF_COUNTS_CLASS_FAM11H,           KPROF_COUNTS_CLASS_FAM11H,           KPROF_COUNTS_VERDICT_PARTIAL,                    12917 }, /* fam11h: "MEMORY_CONTROLLER_TURNAROUNDS:DCT0_READ_TO_WRITE:DCT0_WRITE_TO_READ:DCT0_DIMM" */
+	{ 0x0E3, 0x07, KPROF_COUNTS_CLASS_FAM12H,           KPROF_COUNTS_CLASS_FAM12H,           KPROF_COUNTS_VERDICT_PARTIAL,                    12995 }, /* fam12h: "MEMORY_CONTROLLER_TURNAROUNDS:DCT0_READ_TO_WRITE:DCT0_WRITE_TO_READ" */
+	{ 0x0E3, 0x07, KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* fam14h..zen6 */
+	{ 0x0E4, 0x01, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM10H_ISTANBUL,  KPROF_COUNTS_VERDICT_SAME,                       13063 }, /* k8_revb..fam10h_istanbul: "MEMORY_CONTROLLER_BYPASS:HIGH_PRIORITY" */
+	{ 0x0E4, 0x01, KPROF_COUNTS_CLASS_FAM11H,           KPROF_COUNTS_CLASS_FAM12H,           KPROF_COUNTS_VERDICT_DIFFERENT,                  13102 }, /* fam11h..fam12h: "MEMORY_CONTROLLER_RBD_QUEUE" */
+	{ 0x0E4, 0x01, KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_VERDICT_DIFFERENT,                  13130 }, /* fam14h: "MEMORY_CONTROLLER_RBD_QUEUE_EVENTS" */
+	{ 0x0E4, 0x01, KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* fam15h..zen6 */
+	{ 0x0E4, 0x02, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM10H_ISTANBUL,  KPROF_COUNTS_VERDICT_SAME,                       13165 }, /* k8_revb..fam10h_istanbul: "MEMORY_CONTROLLER_BYPASS:LOW_PRIORITY" */
+	{ 0x0E4, 0x02, KPROF_COUNTS_CLASS_FAM11H,           KPROF_COUNTS_CLASS_FAM12H,           KPROF_COUNTS_VERDICT_DIFFERENT,                  13102 }, /* fam11h..fam12h: "MEMORY_CONTROLLER_RBD_QUEUE" */
+	{ 0x0E4, 0x02, KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_VERDICT_DIFFERENT,                  13130 }, /* fam14h: "MEMORY_CONTROLLER_RBD_QUEUE_EVENTS" */
+	{ 0x0E4, 0x02, KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* fam15h..zen6 */
+	{ 0x0E4, 0x04, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM10H_ISTANBUL,  KPROF_COUNTS_VERDICT_SAME,                       13203 }, /* k8_revb..fam10h_istanbul: "MEMORY_CONTROLLER_BYPASS:DRAM_INTERFACE" */
+	{ 0x0E4, 0x04, KPROF_COUNTS_CLASS_FAM11H,           KPROF_COUNTS_CLASS_FAM12H,           KPROF_COUNTS_VERDICT_DIFFERENT,                  13243 }, /* fam11h..fam12h: "MEMORY_CONTROLLER_RBD_QUEUE:COUNTER_REACHED" */
+	{ 0x0E4, 0x04, KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_VERDICT_DIFFERENT,                  13287 }, /* fam14h: "MEMORY_CONTROLLER_RBD_QUEUE_EVENTS:DCQ_BYPASS_MAX" */
+	{ 0x0E4, 0x04, KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* fam15h..zen6 */
+	{ 0x0E4, 0x08, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM10H_ISTANBUL,  KPROF_COUNTS_VERDICT_SAME,                       13337 }, /* k8_revb..fam10h_istanbul: "MEMORY_CONTROLLER_BYPASS:DRAM_QUEUE" */
+	{ 0x0E4, 0x08, KPROF_COUNTS_CLASS_FAM11H,           KPROF_COUNTS_CLASS_FAM11H,           KPROF_COUNTS_VERDICT_DIFFERENT,                  13102 }, /* fam11h: "MEMORY_CONTROLLER_RBD_QUEUE" */
+	{ 0x0E4, 0x08, KPROF_COUNTS_CLASS_FAM12H,           KPROF_COUNTS_CLASS_FAM12H,           KPROF_COUNTS_VERDICT_DIFFERENT,                  13373 }, /* fam12h: "MEMORY_CONTROLLER_RBD_QUEUE:BANK_CLOSED" */
+	{ 0x0E4, 0x08, KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_VERDICT_DIFFERENT,                  13413 }, /* fam14h: "MEMORY_CONTROLLER_RBD_QUEUE_EVENTS:BANK_CLOSED" */
+	{ 0x0E4, 0x08, KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* fam15h..zen6 */
+	{ 0x0E4, 0x0F, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM10H_ISTANBUL,  KPROF_COUNTS_VERDICT_SAME,                       13460 }, /* k8_revb..fam10h_istanbul: "MEMORY_CONTROLLER_BYPASS:ALL" */
+	{ 0x0E4, 0x0F, KPROF_COUNTS_CLASS_FAM11H,           KPROF_COUNTS_CLASS_FAM11H,           KPROF_COUNTS_VERDICT_DIFFERENT,                  13243 }, /* fam11h: "MEMORY_CONTROLLER_RBD_QUEUE:COUNTER_REACHED" */
+	{ 0x0E4, 0x0F, KPROF_COUNTS_CLASS_FAM12H,           KPROF_COUNTS_CLASS_FAM12H,           KPROF_COUNTS_VERDICT_DIFFERENT,                  13489 }, /* fam12h: "MEMORY_CONTROLLER_RBD_QUEUE:ALL" */
+	{ 0x0E4, 0x0F, KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_VERDICT_DIFFERENT,                  13521 }, /* fam14h: "MEMORY_CONTROLLER_RBD_QUEUE_EVENTS:ALL" */
+	{ 0x0E4, 0x0F, KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* fam15h..zen6 */
+	{ 0x0EB, 0x01, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_VERDICT_SAME,                       13560 }, /* k8_revb..fam14h: "SIZED_COMMANDS:NON_POSTED_WRITE_BYTE" */
+	{ 0x0EB, 0x01, KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* fam15h..zen6 */
+	{ 0x0EB, 0x02, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_VERDICT_SAME,                       13597 }, /* k8_revb..fam14h: "SIZED_COMMANDS:NON_POSTED_WRITE_DWORD" */
+	{ 0x0EB, 0x02, KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* fam15h..zen6 */
+	{ 0x0EB, 0x04, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_VERDICT_SAME,                       13635 }, /* k8_revb..fam14h: "SIZED_COMMANDS:POSTED_WRITE_BYTE" */
+	{ 0x0EB, 0x04, KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* fam15h..zen6 */
+	{ 0x0EB, 0x08, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_VERDICT_SAME,                       13668 }, /* k8_revb..fam14h: "SIZED_COMMANDS:POSTED_WRITE_DWORD" */
+	{ 0x0EB, 0x08, KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* fam15h..zen6 */
+	{ 0x0EB, 0x10, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_VERDICT_SAME,                       13702 }, /* k8_revb..fam14h: "SIZED_COMMANDS:READ_BYTE_4_BYTES" */
+	{ 0x0EB, 0x10, KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* fam15h..zen6 */
+	{ 0x0EB, 0x20, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_VERDICT_SAME,                       13735 }, /* k8_revb..fam14h: "SIZED_COMMANDS:READ_DWORD_1_16_DWORDS" */
+	{ 0x0EB, 0x20, KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* fam15h..zen6 */
+	{ 0x0EB, 0x40, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_K8_REVG,          KPROF_COUNTS_VERDICT_SAME,                       13773 }, /* k8_revb..k8_revg: "SIZED_COMMANDS:READ_MODIFY_WRITE" */
+	{ 0x0EB, 0x40, KPROF_COUNTS_CLASS_FAM10H_BARCELONA, KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_VERDICT_DIFFERENT,                  13806 }, /* fam10h_barcelona..fam14h: "SIZED_COMMANDS" */
+	{ 0x0EB, 0x40, KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* fam15h..zen6 */
+	{ 0x0EB, 0x7F, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_K8_REVG,          KPROF_COUNTS_VERDICT_SAME,                       13821 }, /* k8_revb..k8_revg: "SIZED_COMMANDS:ALL" */
+	{ 0x0EB, 0x7F, KPROF_COUNTS_CLASS_FAM10H_BARCELONA, KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_VERDICT_PARTIAL,                    13821 }, /* fam10h_barcelona..fam14h: "SIZED_COMMANDS:ALL" */
+	{ 0x0EB, 0x7F, KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* fam15h..zen6 */
+	{ 0x0EC, 0x01, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_VERDICT_SAME,                       13840 }, /* k8_revb..fam14h: "PROBE:MISS" */
+	{ 0x0EC, 0x01, KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* fam15h..zen6 */
+	{ 0x0EC, 0x02, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_VERDICT_SAME,                       13851 }, /* k8_revb..fam14h: "PROBE:HIT_CLEAN" */
+	{ 0x0EC, 0x02, KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* fam15h..zen6 */
+	{ 0x0EC, 0x04, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_VERDICT_SAME,                       13867 }, /* k8_revb..fam14h: "PROBE:HIT_DIRTY_NO_MEMORY_CANCEL" */
+	{ 0x0EC, 0x04, KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* fam15h..zen6 */
+	{ 0x0EC, 0x08, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_VERDICT_SAME,                       13900 }, /* k8_revb..fam14h: "PROBE:HIT_DIRTY_WITH_MEMORY_CANCEL" */
+	{ 0x0EC, 0x08, KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* fam15h..zen6 */
+	{ 0x0EC, 0x0F, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM14H,           KPROF_COUNTS_VERDICT_SAME,                       13935 }, /* k8_revb..fam14h: "PROBE:MISS:HIT_CLEAN:HIT_DIRTY_NO_MEMORY_CANCEL:HIT_DIRTY_WITH_MEMORY_CANCEL" */
+	{ 0x0EC, 0x0F, KPROF_COUNTS_CLASS_FAM15H,           KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* fam15h..zen6 */
+	{ 0x0F6, 0x01, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM11H,           KPROF_COUNTS_VERDICT_SAME,                       14012 }, /* k8_revb..fam11h: "HYPERTRANSPORT_LINK0:COMMAND_DWORD_SENT" */
+	{ 0x0F6, 0x01, KPROF_COUNTS_CLASS_FAM12H,           KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* fam12h..zen6 */
+	{ 0x0F6, 0x02, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM10H_ISTANBUL,  KPROF_COUNTS_VERDICT_SAME,                       14052 }, /* k8_revb..fam10h_istanbul: "HYPERTRANSPORT_LINK0:DATA_DWORD_SENT" */
+	{ 0x0F6, 0x02, KPROF_COUNTS_CLASS_FAM11H,           KPROF_COUNTS_CLASS_FAM11H,           KPROF_COUNTS_VERDICT_DIFFERENT,                  14089 }, /* fam11h: "HYPERTRANSPORT_LINK0:ADDRESS_DWORD_SENT" */
+	{ 0x0F6, 0x02, KPROF_COUNTS_CLASS_FAM12H,           KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* fam12h..zen6 */
+	{ 0x0F6, 0x04, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM10H_ISTANBUL,  KPROF_COUNTS_VERDICT_SAME,                       14129 }, /* k8_revb..fam10h_istanbul: "HYPERTRANSPORT_LINK0:BUFFER_RELEASE_DWORD_SENT" */
+	{ 0x0F6, 0x04, KPROF_COUNTS_CLASS_FAM11H,           KPROF_COUNTS_CLASS_FAM11H,           KPROF_COUNTS_VERDICT_DIFFERENT,                  14052 }, /* fam11h: "HYPERTRANSPORT_LINK0:DATA_DWORD_SENT" */
+	{ 0x0F6, 0x04, KPROF_COUNTS_CLASS_FAM12H,           KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* fam12h..zen6 */
+	{ 0x0F6, 0x08, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM10H_ISTANBUL,  KPROF_COUNTS_VERDICT_SAME,                       14176 }, /* k8_revb..fam10h_istanbul: "HYPERTRANSPORT_LINK0:NOP_DWORD_SENT" */
+	{ 0x0F6, 0x08, KPROF_COUNTS_CLASS_FAM11H,           KPROF_COUNTS_CLASS_FAM11H,           KPROF_COUNTS_VERDICT_DIFFERENT,                  14129 }, /* fam11h: "HYPERTRANSPORT_LINK0:BUFFER_RELEASE_DWORD_SENT" */
+	{ 0x0F6, 0x08, KPROF_COUNTS_CLASS_FAM12H,           KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* fam12h..zen6 */
+	{ 0x0F6, 0x0F, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_K8_REVG,          KPROF_COUNTS_VERDICT_SAME,                       14212 }, /* k8_revb..k8_revg: "HYPERTRANSPORT_LINK0:ALL" */
+	{ 0x0F6, 0x0F, KPROF_COUNTS_CLASS_FAM10H_BARCELONA, KPROF_COUNTS_CLASS_FAM10H_ISTANBUL,  KPROF_COUNTS_VERDICT_SAME,                       14237 }, /* fam10h_barcelona..fam10h_istanbul: "HYPERTRANSPORT_LINK0:COMMAND_DWORD_SENT:DATA_DWORD_SENT:BUFFER_RELEASE_DWORD_SENT:NOP_DWORD_SENT" */
+	{ 0x0F6, 0x0F, KPROF_COUNTS_CLASS_FAM11H,           KPROF_COUNTS_CLASS_FAM11H,           KPROF_COUNTS_VERDICT_SAME,                       14334 }, /* fam11h: "HYPERTRANSPORT_LINK0:COMMAND_DWORD_SENT:ADDRESS_DWORD_SENT:DATA_DWORD_SENT:BUFFER_RELEASE_DWORD_SENT" */
+	{ 0x0F6, 0x0F, KPROF_COUNTS_CLASS_FAM12H,           KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* fam12h..zen6 */
+	{ 0x0F7, 0x01, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM10H_ISTANBUL,  KPROF_COUNTS_VERDICT_SAME,                       14435 }, /* k8_revb..fam10h_istanbul: "HYPERTRANSPORT_LINK1:COMMAND_DWORD_SENT" */
+	{ 0x0F7, 0x01, KPROF_COUNTS_CLASS_FAM11H,           KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* fam11h..zen6 */
+	{ 0x0F7, 0x02, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM10H_ISTANBUL,  KPROF_COUNTS_VERDICT_SAME,                       14475 }, /* k8_revb..fam10h_istanbul: "HYPERTRANSPORT_LINK1:DATA_DWORD_SENT" */
+	{ 0x0F7, 0x02, KPROF_COUNTS_CLASS_FAM11H,           KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* fam11h..zen6 */
+	{ 0x0F7, 0x04, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM10H_ISTANBUL,  KPROF_COUNTS_VERDICT_SAME,                       14512 }, /* k8_revb..fam10h_istanbul: "HYPERTRANSPORT_LINK1:BUFFER_RELEASE_DWORD_SENT" */
+	{ 0x0F7, 0x04, KPROF_COUNTS_CLASS_FAM11H,           KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* fam11h..zen6 */
+	{ 0x0F7, 0x08, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM10H_ISTANBUL,  KPROF_COUNTS_VERDICT_SAME,                       14559 }, /* k8_revb..fam10h_istanbul: "HYPERTRANSPORT_LINK1:NOP_DWORD_SENT" */
+	{ 0x0F7, 0x08, KPROF_COUNTS_CLASS_FAM11H,           KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* fam11h..zen6 */
+	{ 0x0F7, 0x0F, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_K8_REVG,          KPROF_COUNTS_VERDICT_SAME,                       14595 }, /* k8_revb..k8_revg: "HYPERTRANSPORT_LINK1:ALL" */
+	{ 0x0F7, 0x0F, KPROF_COUNTS_CLASS_FAM10H_BARCELONA, KPROF_COUNTS_CLASS_FAM10H_ISTANBUL,  KPROF_COUNTS_VERDICT_SAME,                       14620 }, /* fam10h_barcelona..fam10h_istanbul: "HYPERTRANSPORT_LINK1:COMMAND_DWORD_SENT:DATA_DWORD_SENT:BUFFER_RELEASE_DWORD_SENT:NOP_DWORD_SENT" */
+	{ 0x0F7, 0x0F, KPROF_COUNTS_CLASS_FAM11H,           KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* fam11h..zen6 */
+	{ 0x0F8, 0x01, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM10H_ISTANBUL,  KPROF_COUNTS_VERDICT_SAME,                       14717 }, /* k8_revb..fam10h_istanbul: "HYPERTRANSPORT_LINK2:COMMAND_DWORD_SENT" */
+	{ 0x0F8, 0x01, KPROF_COUNTS_CLASS_FAM11H,           KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* fam11h..zen6 */
+	{ 0x0F8, 0x02, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM10H_ISTANBUL,  KPROF_COUNTS_VERDICT_SAME,                       14757 }, /* k8_revb..fam10h_istanbul: "HYPERTRANSPORT_LINK2:DATA_DWORD_SENT" */
+	{ 0x0F8, 0x02, KPROF_COUNTS_CLASS_FAM11H,           KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* fam11h..zen6 */
+	{ 0x0F8, 0x04, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM10H_ISTANBUL,  KPROF_COUNTS_VERDICT_SAME,                       14794 }, /* k8_revb..fam10h_istanbul: "HYPERTRANSPORT_LINK2:BUFFER_RELEASE_DWORD_SENT" */
+	{ 0x0F8, 0x04, KPROF_COUNTS_CLASS_FAM11H,           KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* fam11h..zen6 */
+	{ 0x0F8, 0x08, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_FAM10H_ISTANBUL,  KPROF_COUNTS_VERDICT_SAME,                       14841 }, /* k8_revb..fam10h_istanbul: "HYPERTRANSPORT_LINK2:NOP_DWORD_SENT" */
+	{ 0x0F8, 0x08, KPROF_COUNTS_CLASS_FAM11H,           KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* fam11h..zen6 */
+	{ 0x0F8, 0x0F, KPROF_COUNTS_CLASS_K8_REVB,          KPROF_COUNTS_CLASS_K8_REVG,          KPROF_COUNTS_VERDICT_SAME,                       14877 }, /* k8_revb..k8_revg: "HYPERTRANSPORT_LINK2:ALL" */
+	{ 0x0F8, 0x0F, KPROF_COUNTS_CLASS_FAM10H_BARCELONA, KPROF_COUNTS_CLASS_FAM10H_ISTANBUL,  KPROF_COUNTS_VERDICT_SAME,                       14902 }, /* fam10h_barcelona..fam10h_istanbul: "HYPERTRANSPORT_LINK2:COMMAND_DWORD_SENT:DATA_DWORD_SENT:BUFFER_RELEASE_DWORD_SENT:NOP_DWORD_SENT" */
+	{ 0x0F8, 0x0F, KPROF_COUNTS_CLASS_FAM11H,           KPROF_COUNTS_CLASS_ZEN6,             KPROF_COUNTS_VERDICT_ABSENT,    KPROF_IMPL_COUNTS_NONE }, /* fam11h..zen6 */
+};
+/* clang-format on */
 
-/* One family/model/stepping range of a class. Rows of 8 little-endian bytes; per column its
- * byte offset (bits 7:0) and width (15:8) for kprof_impl_cell. */
-#define KPROF_IMPL_COUNTS_MATCH_COUNT       32u
-#define KPROF_IMPL_COUNTS_MATCH_FAMILY_LO   0x200u
-#define KPROF_IMPL_COUNTS_MATCH_FAMILY_HI   0x202u
-#define KPROF_IMPL_COUNTS_MATCH_MODEL_LO    0x104u
-#define KPROF_IMPL_COUNTS_MATCH_MODEL_HI    0x105u
-#define KPROF_IMPL_COUNTS_MATCH_STEPPING_LO 0x106u
-#define KPROF_IMPL_COUNTS_MATCH_STEPPING_HI 0x107u
-KPROF_IMPL_INTERNAL const uint8_t *kprof_impl_counts_match(uint32_t i)
-{
-	/* clang-format off */
-	static const char part0[] =
-	    "\17\0\17\0\4\4\0\0" /* k8_revb */
-	    "\17\0\17\0\5\5\0\1" /* k8_revb */
-	    "\17\0\17\0\0\17\0\17" /* k8_revc */
-	    "\17\0\17\0\20\37\0\17" /* k8_revd */
-	    "\17\0\17\0\40\77\0\17" /* k8_reve */
-	    "\17\0\17\0\100\137\0\17" /* k8_revf */
-	    "\17\0\17\0\300\317\0\17" /* k8_revf */
-	    "\17\0\17\0\140\217\0\17" /* k8_revg */
-	    "\20\0\20\0\0\3\0\17" /* fam10h_barcelona */
-	    "\20\0\20\0\7\7\0\17" /* fam10h_barcelona */
-	    "\20\0\20\0\12\377\0\17" /* fam10h_barcelona */
-	    "\20\0\20\0\4\6\0\17" /* fam10h_shanghai */
-	    "\20\0\20\0\10\11\0\17" /* fam10h_istanbul */
-	    "\21\0\21\0\0\377\0\17" /* fam11h */
-	    "\22\0\22\0\0\377\0\17" /* fam12h */
-	    "\24\0\24\0\0\377\0\17" /* fam14h */
-	    "\25\0\25\0\0\377\0\17" /* fam15h */
-	    "\26\0\26\0\0\377\0\17" /* fam16h */
-	    "\27\0\27\0\0\57\0\17" /* zen1 */
-	    "\30\0\30\0\0\377\0\17" /* hygon18h */
-	    "\27\0\27\0\60\377\0\17" /* zen2 */
-	    "\31\0\31\0\0\17\0\17" /* zen3 */
-	    "\31\0\31\0\40\137\0\17" /* zen3 */
-	    "\31\0\31\0\20\37\0\17" /* zen4 */
-	    "\31\0\31\0\140\377\0\17" /* zen4 */
-	    "\32\0\32\0\0\57\0\17" /* zen5 */
-	    "\32\0\32\0\100\117\0\17" /* zen5 */
-	    "\32\0\32\0\140\177\0\17" /* zen5 */
-	    "\32\0\32\0\60\77\0\17" /* zen6 */
-	    "\32\0\32\0\120\137\0\17" /* zen6 */
-	    "\32\0\32\0\200\377\0\17" /* zen6 */
-	    "\0\0\16\1\0\377\0\17"; /* intel_arch */
-	/* clang-format on */
-	return (const uint8_t *)part0 + i * 8u;
-}
+typedef struct kprof_impl_counts_caveat {
+	uint16_t event_lo; /* the first event */
+	uint16_t event_hi; /* the last event */
+	uint8_t class_lo;  /* the first class (kprof_counts_class) */
+	uint8_t class_hi;  /* the last class */
+	uint16_t says;     /* the words, in the pool */
+} kprof_impl_counts_caveat;
+/* Why events event_lo..event_hi count nothing, or nothing right, on the classes
+ * class_lo..class_hi: the words the command prints. */
+/* clang-format off */
+static const kprof_impl_counts_caveat kprof_impl_counts_caveats[2] = {
+	{ 0x0E0, 0x0FF, KPROF_COUNTS_CLASS_FAM15H, KPROF_COUNTS_CLASS_ZEN6, 14999 }, /* northbridge */
+	{ 0x080, 0x081, KPROF_COUNTS_CLASS_ZEN1,   KPROF_COUNTS_CLASS_ZEN6, 15210 }, /* ic_fw32 */
+};
+/* clang-format on */
 
-/* Why events first..last count nothing, or nothing right, on the classes class_lo..class_hi:
- * the words the command prints. Rows of 8 little-endian bytes; per column its byte offset (bits
- * 7:0) and width (15:8) for kprof_impl_cell. */
-#define KPROF_IMPL_COUNTS_CAVEAT_COUNT    2u
-#define KPROF_IMPL_COUNTS_CAVEAT_EVENT_LO 0x200u
-#define KPROF_IMPL_COUNTS_CAVEAT_EVENT_HI 0x202u
-#define KPROF_IMPL_COUNTS_CAVEAT_CLASS_LO 0x104u
-#define KPROF_IMPL_COUNTS_CAVEAT_CLASS_HI 0x105u
-#define KPROF_IMPL_COUNTS_CAVEAT_SAYS     0x206u /* string offset */
-KPROF_IMPL_INTERNAL const uint8_t *kprof_impl_counts_caveat(uint32_t i)
-{
-	/* clang-format off */
-	static const char part0[] =
-	    "\340\0\377\0\14\24\227\72" /* northbridge */
-	    "\200\0\201\0\16\24\152\73"; /* ic_fw32 */
-	/* clang-format on */
-	return (const uint8_t *)part0 + i * 8u;
-}
+typedef struct kprof_impl_counts_match {
+	uint16_t family_lo; /* family (base + extended) */
+	uint16_t family_hi;
+	uint8_t model_lo; /* model (with the extended model) */
+	uint8_t model_hi;
+	uint8_t stepping_lo; /* stepping */
+	uint8_t stepping_hi;
+} kprof_impl_counts_match;
+/* The family/model/stepping ranges of the classes. */
+/* clang-format off */
+static const kprof_impl_counts_match kprof_impl_counts_matches[32] = {
+	{ 0x0F,  0x0F, 0x04, 0x04, 0x00, 0x00 }, /* k8_revb */
+	{ 0x0F,  0x0F, 0x05, 0x05, 0x00, 0x01 }, /* k8_revb */
+	{ 0x0F,  0x0F, 0x00, 0x0F, 0x00, 0x0F }, /* k8_revc */
+	{ 0x0F,  0x0F, 0x10, 0x1F, 0x00, 0x0F }, /* k8_revd */
+	{ 0x0F,  0x0F, 0x20, 0x3F, 0x00, 0x0F }, /* k8_reve */
+	{ 0x0F,  0x0F, 0x40, 0x5F, 0x00, 0x0F }, /* k8_revf */
+	{ 0x0F,  0x0F, 0xC0, 0xCF, 0x00, 0x0F }, /* k8_revf */
+	{ 0x0F,  0x0F, 0x60, 0x8F, 0x00, 0x0F }, /* k8_revg */
+	{ 0x10,  0x10, 0x00, 0x03, 0x00, 0x0F }, /* fam10h_barcelona */
+	{ 0x10,  0x10, 0x07, 0x07, 0x00, 0x0F }, /* fam10h_barcelona */
+	{ 0x10,  0x10, 0x0A, 0xFF, 0x00, 0x0F }, /* fam10h_barcelona */
+	{ 0x10,  0x10, 0x04, 0x06, 0x00, 0x0F }, /* fam10h_shanghai */
+	{ 0x10,  0x10, 0x08, 0x09, 0x00, 0x0F }, /* fam10h_istanbul */
+	{ 0x11,  0x11, 0x00, 0xFF, 0x00, 0x0F }, /* fam11h */
+	{ 0x12,  0x12, 0x00, 0xFF, 0x00, 0x0F }, /* fam12h */
+	{ 0x14,  0x14, 0x00, 0xFF, 0x00, 0x0F }, /* fam14h */
+	{ 0x15,  0x15, 0x00, 0xFF, 0x00, 0x0F }, /* fam15h */
+	{ 0x16,  0x16, 0x00, 0xFF, 0x00, 0x0F }, /* fam16h */
+	{ 0x17,  0x17, 0x00, 0x2F, 0x00, 0x0F }, /* zen1 */
+	{ 0x18,  0x18, 0x00, 0xFF, 0x00, 0x0F }, /* hygon18h */
+	{ 0x17,  0x17, 0x30, 0xFF, 0x00, 0x0F }, /* zen2 */
+	{ 0x19,  0x19, 0x00, 0x0F, 0x00, 0x0F }, /* zen3 */
+	{ 0x19,  0x19, 0x20, 0x5F, 0x00, 0x0F }, /* zen3 */
+	{ 0x19,  0x19, 0x10, 0x1F, 0x00, 0x0F }, /* zen4 */
+	{ 0x19,  0x19, 0x60, 0xFF, 0x00, 0x0F }, /* zen4 */
+	{ 0x1A,  0x1A, 0x00, 0x2F, 0x00, 0x0F }, /* zen5 */
+	{ 0x1A,  0x1A, 0x40, 0x4F, 0x00, 0x0F }, /* zen5 */
+	{ 0x1A,  0x1A, 0x60, 0x7F, 0x00, 0x0F }, /* zen5 */
+	{ 0x1A,  0x1A, 0x30, 0x3F, 0x00, 0x0F }, /* zen6 */
+	{ 0x1A,  0x1A, 0x50, 0x5F, 0x00, 0x0F }, /* zen6 */
+	{ 0x1A,  0x1A, 0x80, 0xFF, 0x00, 0x0F }, /* zen6 */
+	{ 0x00, 0x10E, 0x00, 0xFF, 0x00, 0x0F }, /* intel_arch */
+};
+/* clang-format on */
 
-/* A processor class: what it is called, where its verdicts come from, its vendor string and
- * match rows, the table whose selects it judges. Rows of 9 little-endian bytes; per column its
- * byte offset (bits 7:0) and width (15:8) for kprof_impl_cell. */
-#define KPROF_IMPL_COUNTS_CLASS_COUNT       22u
-#define KPROF_IMPL_COUNTS_CLASS_TITLE       0x200u /* string offset */
-#define KPROF_IMPL_COUNTS_CLASS_BASIS       0x202u /* string offset */
-#define KPROF_IMPL_COUNTS_CLASS_VENDOR      0x204u /* string offset */
-#define KPROF_IMPL_COUNTS_CLASS_FIRST_MATCH 0x106u
-#define KPROF_IMPL_COUNTS_CLASS_MATCH_COUNT 0x107u
-#define KPROF_IMPL_COUNTS_CLASS_TABLE       0x108u
-KPROF_IMPL_INTERNAL const uint8_t *kprof_impl_counts_class(uint32_t i)
-{
-	/* clang-format off */
-	static const char part0[] =
-	    "\26\74\37\74\65\74\0\2\3" /* k8_revb */
-	    "\102\74\113\74\65\74\2\1\3" /* k8_revc */
-	    "\141\74\152\74\65\74\3\1\3" /* k8_revd */
-	    "\200\74\211\74\65\74\4\1\3" /* k8_reve */
-	    "\237\74\250\74\65\74\5\2\3" /* k8_revf */
-	    "\276\74\307\74\65\74\7\1\3" /* k8_revg */
-	    "\335\74\372\74\65\74\10\3\3" /* fam10h_barcelona */
-	    "\31\75\65\75\65\74\13\1\3" /* fam10h_shanghai */
-	    "\123\75\157\75\65\74\14\1\3" /* fam10h_istanbul */
-	    "\215\75\230\75\65\74\15\1\3" /* fam11h */
-	    "\264\75\277\75\65\74\16\1\3" /* fam12h */
-	    "\332\75\345\75\65\74\17\1\3" /* fam14h */
-	    "\1\76\14\76\65\74\20\1\3" /* fam15h */
-	    "\54\76\67\76\65\74\21\1\3" /* fam16h */
-	    "\114\76\135\76\65\74\22\1\3" /* zen1 */
-	    "\167\76\210\76\267\76\23\1\3" /* hygon18h */
-	    "\304\76\325\76\65\74\24\1\3" /* zen2 */
-	    "\11\77\32\77\65\74\25\2\3" /* zen3 */
-	    "\116\77\137\77\65\74\27\2\3" /* zen4 */
-	    "\223\77\244\77\65\74\31\3\3" /* zen5 */
-	    "\275\77\316\77\65\74\34\3\3" /* zen6 */
-	    "\347\77\2\100\55\100\37\1\2"; /* intel_arch */
-	/* clang-format on */
-	return (const uint8_t *)part0 + i * 9u;
-}
+typedef struct kprof_impl_counts_class {
+	uint16_t title;      /* its title in the pool */
+	uint16_t basis;      /* where its verdicts come from */
+	uint16_t vendor;     /* its cpuid vendor string */
+	uint8_t first_match; /* its first row of kprof_impl_counts_matches */
+	uint8_t match_count; /* its rows there */
+	uint8_t table;       /* the table it judges (kprof_source_table) */
+} kprof_impl_counts_class;
+/* The processor classes: what each is called, where its verdicts come from, its vendor string
+ * and match rows, the table whose selects it judges. */
+/* clang-format off */
+static const kprof_impl_counts_class kprof_impl_counts_classes[22] = {
+	{ 15382, 15391, 15413,  0, 2, KPROF_SOURCE_TABLE_AMD64 }, /* KPROF_COUNTS_CLASS_K8_REVB */
+	{ 15426, 15435, 15413,  2, 1, KPROF_SOURCE_TABLE_AMD64 }, /* KPROF_COUNTS_CLASS_K8_REVC */
+	{ 15457, 15466, 15413,  3, 1, KPROF_SOURCE_TABLE_AMD64 }, /* KPROF_COUNTS_CLASS_K8_REVD */
+	{ 15488, 15497, 15413,  4, 1, KPROF_SOURCE_TABLE_AMD64 }, /* KPROF_COUNTS_CLASS_K8_REVE */
+	{ 15519, 15528, 15413,  5, 2, KPROF_SOURCE_TABLE_AMD64 }, /* KPROF_COUNTS_CLASS_K8_REVF */
+	{ 15550, 15559, 15413,  7, 1, KPROF_SOURCE_TABLE_AMD64 }, /* KPROF_COUNTS_CLASS_K8_REVG */
+	{ 15581, 15610, 15413,  8, 3, KPROF_SOURCE_TABLE_AMD64 }, /* KPROF_COUNTS_CLASS_FAM10H_BARCELONA */
+	{ 15641, 15669, 15413, 11, 1, KPROF_SOURCE_TABLE_AMD64 }, /* KPROF_COUNTS_CLASS_FAM10H_SHANGHAI */
+	{ 15699, 15727, 15413, 12, 1, KPROF_SOURCE_TABLE_AMD64 }, /* KPROF_COUNTS_CLASS_FAM10H_ISTANBUL */
+	{ 15757, 15768, 15413, 13, 1, KPROF_SOURCE_TABLE_AMD64 }, /* KPROF_COUNTS_CLASS_FAM11H */
+	{ 15796, 15807, 15413, 14, 1, KPROF_SOURCE_TABLE_AMD64 }, /* KPROF_COUNTS_CLASS_FAM12H */
+	{ 15834, 15845, 15413, 15, 1, KPROF_SOURCE_TABLE_AMD64 }, /* KPROF_COUNTS_CLASS_FAM14H */
+	{ 15873, 15884, 15413, 16, 1, KPROF_SOURCE_TABLE_AMD64 }, /* KPROF_COUNTS_CLASS_FAM15H */
+	{ 15916, 15927, 15413, 17, 1, KPROF_SOURCE_TABLE_AMD64 }, /* KPROF_COUNTS_CLASS_FAM16H */
+	{ 15948, 15965, 15413, 18, 1, KPROF_SOURCE_TABLE_AMD64 }, /* KPROF_COUNTS_CLASS_ZEN1 */
+	{ 15991, 16008, 16055, 19, 1, KPROF_SOURCE_TABLE_AMD64 }, /* KPROF_COUNTS_CLASS_HYGON18H */
+	{ 16068, 16085, 15413, 20, 1, KPROF_SOURCE_TABLE_AMD64 }, /* KPROF_COUNTS_CLASS_ZEN2 */
+	{ 16137, 16154, 15413, 21, 2, KPROF_SOURCE_TABLE_AMD64 }, /* KPROF_COUNTS_CLASS_ZEN3 */
+	{ 16206, 16223, 15413, 23, 2, KPROF_SOURCE_TABLE_AMD64 }, /* KPROF_COUNTS_CLASS_ZEN4 */
+	{ 16275, 16292, 15413, 25, 3, KPROF_SOURCE_TABLE_AMD64 }, /* KPROF_COUNTS_CLASS_ZEN5 */
+	{ 16317, 16334, 15413, 28, 3, KPROF_SOURCE_TABLE_AMD64 }, /* KPROF_COUNTS_CLASS_ZEN6 */
+	{ 16359, 16386, 16429, 31, 1, KPROF_SOURCE_TABLE_EMON  }, /* KPROF_COUNTS_CLASS_INTEL_ARCH */
+};
+/* clang-format on */
 
 #ifndef KPROF_NO_NAMES
+/* The pool of the names: each string NUL-terminated, at the offset on its left. */
+/* clang-format off */
+static const char kprof_impl_counts_status_name_pool[38] =
+	/*  0 */ "unknown\0"
+	/*  8 */ "same\0"
+	/* 13 */ "different\0"
+	/* 23 */ "partial\0"
+	/* 31 */ "absent";
+/* clang-format on */
+
+/* clang-format off */
+static const kprof_impl_name_row kprof_impl_counts_status_names[5] = {
+	{ KPROF_COUNTS_VERDICT_UNKNOWN,    0 }, /* "unknown" */
+	{ KPROF_COUNTS_VERDICT_SAME,       8 }, /* "same" */
+	{ KPROF_COUNTS_VERDICT_DIFFERENT, 13 }, /* "different" */
+	{ KPROF_COUNTS_VERDICT_PARTIAL,   23 }, /* "partial" */
+	{ KPROF_COUNTS_VERDICT_ABSENT,    31 }, /* "absent" */
+};
+/* clang-format on */
+
 KPROF_API const char *kprof_counts_verdict_name(kprof_counts_verdict verdict)
 {
-	static const char names[] = "unknown\0same\0different\0partial\0absent\0";
-	/* clang-format off */
-	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
-	    "\0\0\0\0\0\0\1\0\0\0\10\0\2\0\0\0\15\0\3\0\0\0\27\0\4\0\0\0\37\0";
-	/* clang-format on */
-	return kprof_impl_name(names, index, 5u, (int)verdict);
+	return kprof_impl_name((const char *)&kprof_impl_counts_status_name_pool,
+	                       kprof_impl_counts_status_names, 5u, (int)verdict);
 }
 #endif
-
-/* Column col of class c (kprof_impl_counts_class). */
-KPROF_IMPL_INTERNAL uint32_t kprof_impl_counts_class_cell(unsigned c, uint32_t col)
-{
-	return kprof_impl_cell(kprof_impl_counts_class(c), col);
-}
 
 KPROF_API unsigned kprof_counts_class_by_signature(const char *vendor, uint32_t family,
                                                    uint32_t model, uint32_t stepping)
@@ -11724,24 +13238,17 @@ KPROF_API unsigned kprof_counts_class_by_signature(const char *vendor, uint32_t 
 	if (!vendor)
 		return KPROF_COUNTS_CLASS_NONE;
 	for (c = 0; c < KPROF_COUNTS_CLASS_COUNT; c++) {
-		const char *v = kprof_impl_counts_text(
-		        kprof_impl_counts_class_cell(c, KPROF_IMPL_COUNTS_CLASS_VENDOR));
-		uint32_t first =
-		        kprof_impl_counts_class_cell(c, KPROF_IMPL_COUNTS_CLASS_FIRST_MATCH);
+		const kprof_impl_counts_class *cls = &kprof_impl_counts_classes[c];
+		const char *v = kprof_impl_counts_text(cls->vendor);
 		for (i = 0; i < 12 && v[i] == vendor[i]; i++)
 			;
 		if (i < 12)
 			continue;
-		for (k = first; k < first + kprof_impl_counts_class_cell(
-		                                    c, KPROF_IMPL_COUNTS_CLASS_MATCH_COUNT);
-		     k++) {
-			const uint8_t *m = kprof_impl_counts_match(k);
-			if (family >= kprof_impl_cell(m, KPROF_IMPL_COUNTS_MATCH_FAMILY_LO) &&
-			    family <= kprof_impl_cell(m, KPROF_IMPL_COUNTS_MATCH_FAMILY_HI) &&
-			    model >= kprof_impl_cell(m, KPROF_IMPL_COUNTS_MATCH_MODEL_LO) &&
-			    model <= kprof_impl_cell(m, KPROF_IMPL_COUNTS_MATCH_MODEL_HI) &&
-			    stepping >= kprof_impl_cell(m, KPROF_IMPL_COUNTS_MATCH_STEPPING_LO) &&
-			    stepping <= kprof_impl_cell(m, KPROF_IMPL_COUNTS_MATCH_STEPPING_HI))
+		for (k = cls->first_match; k < cls->first_match + cls->match_count; k++) {
+			const kprof_impl_counts_match *m = &kprof_impl_counts_matches[k];
+			if (family >= m->family_lo && family <= m->family_hi &&
+			    model >= m->model_lo && model <= m->model_hi &&
+			    stepping >= m->stepping_lo && stepping <= m->stepping_hi)
 				return c;
 		}
 	}
@@ -11752,16 +13259,13 @@ KPROF_API const char *kprof_counts_class_name(kprof_counts_class cpu_class)
 {
 	if (cpu_class >= KPROF_COUNTS_CLASS_COUNT)
 		return NULL;
-	return kprof_impl_counts_text(
-	        kprof_impl_counts_class_cell(cpu_class, KPROF_IMPL_COUNTS_CLASS_TITLE));
+	return kprof_impl_counts_text(kprof_impl_counts_classes[cpu_class].title);
 }
 
 /* A verdict row's select key: event << 8 | unit mask. */
 KPROF_IMPL_INTERNAL uint32_t kprof_impl_counts_row_key(uint32_t i)
 {
-	const uint8_t *row = kprof_impl_counts_row(i);
-	return kprof_impl_cell(row, KPROF_IMPL_COUNTS_ROW_EVENT) << 8 |
-	       kprof_impl_cell(row, KPROF_IMPL_COUNTS_ROW_UMASK);
+	return (uint32_t)kprof_impl_counts_rows[i].event << 8 | kprof_impl_counts_rows[i].umask;
 }
 
 /* The verdict row for an (event, unit mask) key on class cpu_class (valid, its basis already
@@ -11771,7 +13275,7 @@ KPROF_IMPL_INTERNAL uint32_t kprof_impl_counts_row_key(uint32_t i)
 KPROF_IMPL_INTERNAL void kprof_impl_counts_lookup(unsigned cpu_class, uint32_t event,
                                                   uint32_t umask, kprof_counts_entry *out)
 {
-	unsigned key, lo = 0, hi = KPROF_IMPL_COUNTS_ROW_COUNT;
+	unsigned key, lo = 0, hi = KPROF_IMPL_ARRAY_COUNT(kprof_impl_counts_rows);
 	if (event > KPROF_AMD_PERFEVTSEL_EVENT_MASK)
 		return;
 	key = (unsigned)(event << 8 | umask);
@@ -11782,25 +13286,24 @@ KPROF_IMPL_INTERNAL void kprof_impl_counts_lookup(unsigned cpu_class, uint32_t e
 		else
 			hi = mid;
 	}
-	for (; lo < KPROF_IMPL_COUNTS_ROW_COUNT && kprof_impl_counts_row_key(lo) == key; lo++) {
-		const uint8_t *row = kprof_impl_counts_row(lo);
-		uint32_t name = kprof_impl_cell(row, KPROF_IMPL_COUNTS_ROW_NAME);
-		if (cpu_class < kprof_impl_cell(row, KPROF_IMPL_COUNTS_ROW_CLASS_LO) ||
-		    cpu_class > kprof_impl_cell(row, KPROF_IMPL_COUNTS_ROW_CLASS_HI))
+	for (; lo < KPROF_IMPL_ARRAY_COUNT(kprof_impl_counts_rows) &&
+	       kprof_impl_counts_row_key(lo) == key;
+	     lo++) {
+		const kprof_impl_counts_row *row = &kprof_impl_counts_rows[lo];
+		if (cpu_class < row->class_lo || cpu_class > row->class_hi)
 			continue;
-		out->status = (uint8_t)kprof_impl_cell(row, KPROF_IMPL_COUNTS_ROW_STATUS);
-		out->event = name == KPROF_IMPL_COUNTS_NONE ? NULL : kprof_impl_counts_text(name);
+		out->status = row->status;
+		out->event = row->name == KPROF_IMPL_COUNTS_NONE
+		                     ? NULL
+		                     : kprof_impl_counts_text(row->name);
 		break;
 	}
 	/* Why the event counts nothing (right) on this class, where the spec says. */
-	for (lo = 0; lo < KPROF_IMPL_COUNTS_CAVEAT_COUNT; lo++) {
-		const uint8_t *cv = kprof_impl_counts_caveat(lo);
-		if (event >= kprof_impl_cell(cv, KPROF_IMPL_COUNTS_CAVEAT_EVENT_LO) &&
-		    event <= kprof_impl_cell(cv, KPROF_IMPL_COUNTS_CAVEAT_EVENT_HI) &&
-		    cpu_class >= kprof_impl_cell(cv, KPROF_IMPL_COUNTS_CAVEAT_CLASS_LO) &&
-		    cpu_class <= kprof_impl_cell(cv, KPROF_IMPL_COUNTS_CAVEAT_CLASS_HI)) {
-			out->caveat = kprof_impl_counts_text(
-			        kprof_impl_cell(cv, KPROF_IMPL_COUNTS_CAVEAT_SAYS));
+	for (lo = 0; lo < KPROF_IMPL_ARRAY_COUNT(kprof_impl_counts_caveats); lo++) {
+		const kprof_impl_counts_caveat *cv = &kprof_impl_counts_caveats[lo];
+		if (event >= cv->event_lo && event <= cv->event_hi && cpu_class >= cv->class_lo &&
+		    cpu_class <= cv->class_hi) {
+			out->caveat = kprof_impl_counts_text(cv->says);
 			break;
 		}
 	}
@@ -11823,9 +13326,8 @@ KPROF_IMPL_INTERNAL int kprof_impl_counts_start(unsigned cpu_class, unsigned itf
 		out->basis = "no class for this vendor, family and model";
 		return 0;
 	}
-	out->basis = kprof_impl_counts_text(
-	        kprof_impl_counts_class_cell(cpu_class, KPROF_IMPL_COUNTS_CLASS_BASIS));
-	if (itf != kprof_impl_counts_class_cell(cpu_class, KPROF_IMPL_COUNTS_CLASS_TABLE)) {
+	out->basis = kprof_impl_counts_text(kprof_impl_counts_classes[cpu_class].basis);
+	if (itf != kprof_impl_counts_classes[cpu_class].table) {
 		out->basis = "not a source table the HAL uses on this processor";
 		return 0;
 	}
@@ -11909,35 +13411,51 @@ KPROF_IMPL_INTERNAL int kprof_impl_dump_hex(const char *s, size_t n, size_t *i, 
  * common case of kprof_impl_dump_hex, one table load per digit. */
 KPROF_IMPL_INTERNAL int kprof_impl_dump_hex8(const char *s, size_t n, size_t *i, uint32_t *v)
 {
-	/* Each byte's value as a hex digit, 16 for bytes that are none (a string: one token for
-	 * the compiler to parse, not 256). */
-	static const char digit[257] =
-	        "\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020"
-	        "\020\020\020\020\020\020\020\020\020\020\020\020"
-	        "\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\000\001\002\003"
-	        "\004\005\006\007\010\011\020\020\020\020\020\020"
-	        "\020\012\013\014\015\016\017\020\020\020\020\020\020\020\020\020\020\020\020\020"
-	        "\020\020\020\020\020\020\020\020\020\020\020\020"
-	        "\020\012\013\014\015\016\017\020\020\020\020\020\020\020\020\020\020\020\020\020"
-	        "\020\020\020\020\020\020\020\020\020\020\020\020"
-	        "\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020"
-	        "\020\020\020\020\020\020\020\020\020\020\020\020"
-	        "\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020"
-	        "\020\020\020\020\020\020\020\020\020\020\020\020"
-	        "\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020"
-	        "\020\020\020\020\020\020\020\020\020\020\020\020"
-	        "\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020\020"
-	        "\020\020\020\020\020\020\020\020\020\020\020\020";
+	/* Each byte's value as a hex digit, 16 for the bytes that are none. */
+	static const uint8_t digit[256] = {
+	        16, 16, 16, 16, 16, 16, 16, 16,
+	        16, 16, 16, 16, 16, 16, 16, 16, /* 0x00..0x0F */
+	        16, 16, 16, 16, 16, 16, 16, 16,
+	        16, 16, 16, 16, 16, 16, 16, 16, /* 0x10..0x1F */
+	        16, 16, 16, 16, 16, 16, 16, 16,
+	        16, 16, 16, 16, 16, 16, 16, 16, /* 0x20..0x2F */
+	        0,  1,  2,  3,  4,  5,  6,  7,
+	        8,  9,  16, 16, 16, 16, 16, 16, /* 0x30..0x3F: '0'..'9' */
+	        16, 10, 11, 12, 13, 14, 15, 16,
+	        16, 16, 16, 16, 16, 16, 16, 16, /* 0x40..0x4F: 'A'..'F' */
+	        16, 16, 16, 16, 16, 16, 16, 16,
+	        16, 16, 16, 16, 16, 16, 16, 16, /* 0x50..0x5F */
+	        16, 10, 11, 12, 13, 14, 15, 16,
+	        16, 16, 16, 16, 16, 16, 16, 16, /* 0x60..0x6F: 'a'..'f' */
+	        16, 16, 16, 16, 16, 16, 16, 16,
+	        16, 16, 16, 16, 16, 16, 16, 16, /* 0x70..0x7F */
+	        16, 16, 16, 16, 16, 16, 16, 16,
+	        16, 16, 16, 16, 16, 16, 16, 16, /* 0x80..0x8F */
+	        16, 16, 16, 16, 16, 16, 16, 16,
+	        16, 16, 16, 16, 16, 16, 16, 16, /* 0x90..0x9F */
+	        16, 16, 16, 16, 16, 16, 16, 16,
+	        16, 16, 16, 16, 16, 16, 16, 16, /* 0xA0..0xAF */
+	        16, 16, 16, 16, 16, 16, 16, 16,
+	        16, 16, 16, 16, 16, 16, 16, 16, /* 0xB0..0xBF */
+	        16, 16, 16, 16, 16, 16, 16, 16,
+	        16, 16, 16, 16, 16, 16, 16, 16, /* 0xC0..0xCF */
+	        16, 16, 16, 16, 16, 16, 16, 16,
+	        16, 16, 16, 16, 16, 16, 16, 16, /* 0xD0..0xDF */
+	        16, 16, 16, 16, 16, 16, 16, 16,
+	        16, 16, 16, 16, 16, 16, 16, 16, /* 0xE0..0xEF */
+	        16, 16, 16, 16, 16, 16, 16, 16,
+	        16, 16, 16, 16, 16, 16, 16, 16, /* 0xF0..0xFF */
+	};
 	const unsigned char *p = (const unsigned char *)s + *i;
 	uint32_t x = 0;
 	unsigned bad = 0, k;
 	if (n - *i < 8)
 		return 0;
 	for (k = 0; k < 8; k++) {
-		bad |= (uint8_t)digit[p[k]];
-		x = (x << 4) | (uint8_t)digit[p[k]];
+		bad |= digit[p[k]];
+		x = (x << 4) | digit[p[k]];
 	}
-	if ((bad & 16u) || (n - *i > 8 && (uint8_t)digit[p[8]] < 16u))
+	if ((bad & 16u) || (n - *i > 8 && digit[p[8]] < 16u))
 		return 0;
 	*i += 8;
 	*v = x;
@@ -12348,10 +13866,11 @@ KPROF_IMPL_INTERNAL void kprof_impl_dump_report(kprof_dump_error *err, const kpr
 	err->records = it->records;
 }
 
-/* kprof_dump_snapshot_get's body, out of line (KPROF_IMPL_COLD). */
-KPROF_IMPL_COLD kprof_status kprof_impl_dump_snapshot(const char *text, size_t len, uint32_t cpu,
-                                                      kprof_cpuid_snapshot *out,
-                                                      kprof_dump_error *err)
+/* kprof_dump_snapshot_get's body, out of line (KPROF_IMPL_NOINLINE). */
+static KPROF_IMPL_NOINLINE kprof_status kprof_impl_dump_snapshot(const char *text, size_t len,
+                                                                 uint32_t cpu,
+                                                                 kprof_cpuid_snapshot *out,
+                                                                 kprof_dump_error *err)
 {
 	kprof_dump_iter it;
 	kprof_dump_record r;
@@ -12432,44 +13951,80 @@ KPROF_API kprof_status kprof_dump_header_format(uint32_t cpu, char *buf, size_t 
 	return kprof_impl_text_out(line, n, buf, cap, written);
 }
 #ifndef KPROF_NO_NAMES
+/* The pool of the names: each string NUL-terminated, at the offset on its left. */
+/* clang-format off */
+static const char kprof_impl_dump_format_name_pool[30] =
+	/*  0 */ "unknown\0"
+	/*  8 */ "aida64\0"
+	/* 15 */ "cpuid -r\0"
+	/* 24 */ "hwloc";
+/* clang-format on */
+
+/* clang-format off */
+static const kprof_impl_name_row kprof_impl_dump_format_names[4] = {
+	{ KPROF_DUMP_FORMAT_UNKNOWN,  0 }, /* "unknown" */
+	{ KPROF_DUMP_FORMAT_AIDA64,   8 }, /* "aida64" */
+	{ KPROF_DUMP_FORMAT_CPUID_R, 15 }, /* "cpuid -r" */
+	{ KPROF_DUMP_FORMAT_HWLOC,   24 }, /* "hwloc" */
+};
+/* clang-format on */
+
 /* The name of a kprof_dump_format value, or NULL when it has none. */
 KPROF_API const char *kprof_dump_format_name(kprof_dump_format value)
 {
-	static const char names[] = "unknown\0aida64\0cpuid -r\0hwloc\0";
-	/* clang-format off */
-	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
-	    "\0\0\0\0\0\0\1\0\0\0\10\0\2\0\0\0\17\0\3\0\0\0\30\0";
-	/* clang-format on */
-	return kprof_impl_name(names, index, 4u, (int)value);
+	return kprof_impl_name((const char *)&kprof_impl_dump_format_name_pool,
+	                       kprof_impl_dump_format_names, 4u, (int)value);
 }
 #endif
 
 #ifndef KPROF_NO_NAMES
+/* The pool of the names: each string NUL-terminated, at the offset on its left. */
+/* clang-format off */
+static const char kprof_impl_dump_expect_name_pool[757] =
+	/*   0 */ "nothing (no error)\0"
+	/*  19 */ "text (the input holds a NUL byte: binary data, or UTF-16 text to save as UTF-8)\0"
+	/*  99 */ "leaf lines (`CPUID 00000000: EAX-EBX-ECX-EDX`, `cpuid -r` or hwloc `pu` lines)\0"
+	/* 178 */ "the leaf as 8 hex digits\0"
+	/* 203 */ "a separator (`:`, `-` or blanks) before the next register\0"
+	/* 261 */ "a register as 8 hex digits\0"
+	/* 288 */ "the end of the line or a bracketed note (`[SL 01]`, `[GenuineIntel]`)\0"
+	/* 358 */ "a sub-leaf tag `[SL nn]`\0"
+	/* 383 */ "`:` or the sub-leaf (` 0xNN:`) after the leaf\0"
+	/* 429 */ "` eax=0x`..` edx=0x` and 8 hex digits\0"
+	/* 467 */ "the end of the line\0"
+	/* 487 */ "a hex number of at most 8 digits\0"
+	/* 520 */ "`=>` between the five inputs and the four outputs\0"
+	/* 570 */ "an input mask naming eax (1, or 5 with the sub-leaf in ecx)\0"
+	/* 630 */ "lines of the format the dump started with\0"
+	/* 672 */ "a leaf not given earlier in this CPU block (sub-leaves on consecutive lines, rising)";
+/* clang-format on */
+
+/* clang-format off */
+static const kprof_impl_name_row kprof_impl_dump_expect_names[16] = {
+	{ KPROF_DUMP_EXPECT_NOTHING,          0 }, /* "nothing (no error)" */
+	{ KPROF_DUMP_EXPECT_TEXT,            19 }, /* "text (the input holds a NUL byte: binary data, or UTF-16 text to save as UTF-8)" */
+	{ KPROF_DUMP_EXPECT_LEAF_LINE,       99 }, /* "leaf lines (`CPUID 00000000: EAX-EBX-ECX-EDX`, `cpuid -r` or hwloc `pu` lines)" */
+	{ KPROF_DUMP_EXPECT_LEAF,           178 }, /* "the leaf as 8 hex digits" */
+	{ KPROF_DUMP_EXPECT_SEPARATOR,      203 }, /* "a separator (`:`, `-` or blanks) before the next register" */
+	{ KPROF_DUMP_EXPECT_REGISTER,       261 }, /* "a register as 8 hex digits" */
+	{ KPROF_DUMP_EXPECT_NOTE,           288 }, /* "the end of the line or a bracketed note (`[SL 01]`, `[GenuineIntel]`)" */
+	{ KPROF_DUMP_EXPECT_SUBLEAF_TAG,    358 }, /* "a sub-leaf tag `[SL nn]`" */
+	{ KPROF_DUMP_EXPECT_SUBLEAF,        383 }, /* "`:` or the sub-leaf (` 0xNN:`) after the leaf" */
+	{ KPROF_DUMP_EXPECT_NAMED_REGISTER, 429 }, /* "` eax=0x`..` edx=0x` and 8 hex digits" */
+	{ KPROF_DUMP_EXPECT_END_OF_LINE,    467 }, /* "the end of the line" */
+	{ KPROF_DUMP_EXPECT_HEX_VALUE,      487 }, /* "a hex number of at most 8 digits" */
+	{ KPROF_DUMP_EXPECT_ARROW,          520 }, /* "`=>` between the five inputs and the four outputs" */
+	{ KPROF_DUMP_EXPECT_INPUT_MASK,     570 }, /* "an input mask naming eax (1, or 5 with the sub-leaf in ecx)" */
+	{ KPROF_DUMP_EXPECT_ONE_FORMAT,     630 }, /* "lines of the format the dump started with" */
+	{ KPROF_DUMP_EXPECT_NEW_LEAF,       672 }, /* "a leaf not given earlier in this CPU block (sub-leaves on consecutive lines, rising)" */
+};
+/* clang-format on */
+
 /* The name of a kprof_dump_expect value, or NULL when it has none. */
 KPROF_API const char *kprof_dump_expect_name(kprof_dump_expect value)
 {
-	static const char names[] =
-	        "nothing (no error)\0"
-	        "text (the input holds a NUL byte: binary data, or UTF-16 text to save as UTF-8)\0"
-	        "leaf lines (`CPUID 00000000: EAX-EBX-ECX-EDX`, `cpuid -r` or hwloc `pu` lines)\0"
-	        "the leaf as 8 hex digits\0a separator (`:`, `-` or blanks) before the next "
-	        "register\0"
-	        "a register as 8 hex digits\0"
-	        "the end of the line or a bracketed note (`[SL 01]`, `[GenuineIntel]`)\0"
-	        "a sub-leaf tag `[SL nn]`\0`:` or the sub-leaf (` 0xNN:`) after the leaf\0"
-	        "` eax=0x`..` edx=0x` and 8 hex digits\0the end of the line\0"
-	        "a hex number of at most 8 digits\0`=>` between the five inputs and the four "
-	        "outputs\0"
-	        "an input mask naming eax (1, or 5 with the sub-leaf in ecx)\0"
-	        "lines of the format the dump started with\0"
-	        "a leaf not given earlier in this CPU block (sub-leaves on consecutive lines, "
-	        "rising)\0";
-	/* clang-format off */
-	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
-	    "\0\0\0\0\0\0\1\0\0\0\23\0\2\0\0\0\143\0\3\0\0\0\262\0\4\0\0\0\313\0\5\0\0\0\5\1\6\0\0\0\40\1\7\0\0\0\146\1\10\0\0\0\177\1\11\0\0\0\255\1\12\0\0\0"
-	    "\323\1\13\0\0\0\347\1\14\0\0\0\10\2\15\0\0\0\72\2\16\0\0\0\166\2\17\0\0\0\240\2";
-	/* clang-format on */
-	return kprof_impl_name(names, index, 16u, (int)value);
+	return kprof_impl_name((const char *)&kprof_impl_dump_expect_name_pool,
+	                       kprof_impl_dump_expect_names, 16u, (int)value);
 }
 #endif
 
@@ -12478,108 +14033,126 @@ KPROF_API const char *kprof_dump_expect_name(kprof_dump_expect value)
 /* ---- layer 3, section cpu - from spec/cpu.yaml, gen/c/cpu.api.h, gen/c/cpu.c ---- */
 #if !defined(KPROF_NO_DUMP)
 #ifndef KPROF_NO_NAMES
+/* The pool of the names: each string NUL-terminated, at the offset on its left. */
+/* clang-format off */
+static const char kprof_impl_cpu_fact_name_pool[359] =
+	/*   0 */ "vendor_ebx\0"
+	/*  11 */ "vendor_edx\0"
+	/*  22 */ "vendor_ecx\0"
+	/*  33 */ "signature\0"
+	/*  43 */ "ds\0"
+	/*  46 */ "ds_features\0"
+	/*  58 */ "perfmon_eax\0"
+	/*  70 */ "perfmon_ebx\0"
+	/*  82 */ "perfmon_ecx\0"
+	/*  94 */ "perfmon_edx\0"
+	/* 106 */ "core_type\0"
+	/* 116 */ "lbr_eax\0"
+	/* 124 */ "lbr_ebx\0"
+	/* 132 */ "lbr_ecx\0"
+	/* 140 */ "perfmon_ext\0"
+	/* 152 */ "perfmon_ext_ebx\0"
+	/* 168 */ "gp_counter_mask\0"
+	/* 184 */ "fixed_counter_mask\0"
+	/* 203 */ "perfmon_ext_2_eax\0"
+	/* 221 */ "perfmon_ext_2_ebx\0"
+	/* 239 */ "arch_events\0"
+	/* 251 */ "ext_perf_bits\0"
+	/* 265 */ "long_mode\0"
+	/* 275 */ "ibs\0"
+	/* 279 */ "lwp_eax\0"
+	/* 287 */ "lwp_ebx\0"
+	/* 295 */ "lwp_ecx\0"
+	/* 303 */ "lwp_edx\0"
+	/* 311 */ "amd_perfmon_eax\0"
+	/* 327 */ "amd_perfmon_ebx\0"
+	/* 343 */ "amd_perfmon_ecx";
+/* clang-format on */
+
+/* clang-format off */
+static const kprof_impl_name_row kprof_impl_cpu_fact_names[31] = {
+	{ KPROF_CPU_FACT_VENDOR_EBX,           0 }, /* "vendor_ebx" */
+	{ KPROF_CPU_FACT_VENDOR_EDX,          11 }, /* "vendor_edx" */
+	{ KPROF_CPU_FACT_VENDOR_ECX,          22 }, /* "vendor_ecx" */
+	{ KPROF_CPU_FACT_SIGNATURE,           33 }, /* "signature" */
+	{ KPROF_CPU_FACT_DS,                  43 }, /* "ds" */
+	{ KPROF_CPU_FACT_DS_FEATURES,         46 }, /* "ds_features" */
+	{ KPROF_CPU_FACT_PERFMON_EAX,         58 }, /* "perfmon_eax" */
+	{ KPROF_CPU_FACT_PERFMON_EBX,         70 }, /* "perfmon_ebx" */
+	{ KPROF_CPU_FACT_PERFMON_ECX,         82 }, /* "perfmon_ecx" */
+	{ KPROF_CPU_FACT_PERFMON_EDX,         94 }, /* "perfmon_edx" */
+	{ KPROF_CPU_FACT_CORE_TYPE,          106 }, /* "core_type" */
+	{ KPROF_CPU_FACT_LBR_EAX,            116 }, /* "lbr_eax" */
+	{ KPROF_CPU_FACT_LBR_EBX,            124 }, /* "lbr_ebx" */
+	{ KPROF_CPU_FACT_LBR_ECX,            132 }, /* "lbr_ecx" */
+	{ KPROF_CPU_FACT_PERFMON_EXT,        140 }, /* "perfmon_ext" */
+	{ KPROF_CPU_FACT_PERFMON_EXT_EBX,    152 }, /* "perfmon_ext_ebx" */
+	{ KPROF_CPU_FACT_GP_COUNTER_MASK,    168 }, /* "gp_counter_mask" */
+	{ KPROF_CPU_FACT_FIXED_COUNTER_MASK, 184 }, /* "fixed_counter_mask" */
+	{ KPROF_CPU_FACT_PERFMON_EXT_2_EAX,  203 }, /* "perfmon_ext_2_eax" */
+	{ KPROF_CPU_FACT_PERFMON_EXT_2_EBX,  221 }, /* "perfmon_ext_2_ebx" */
+	{ KPROF_CPU_FACT_ARCH_EVENTS,        239 }, /* "arch_events" */
+	{ KPROF_CPU_FACT_EXT_PERF_BITS,      251 }, /* "ext_perf_bits" */
+	{ KPROF_CPU_FACT_LONG_MODE,          265 }, /* "long_mode" */
+	{ KPROF_CPU_FACT_IBS,                275 }, /* "ibs" */
+	{ KPROF_CPU_FACT_LWP_EAX,            279 }, /* "lwp_eax" */
+	{ KPROF_CPU_FACT_LWP_EBX,            287 }, /* "lwp_ebx" */
+	{ KPROF_CPU_FACT_LWP_ECX,            295 }, /* "lwp_ecx" */
+	{ KPROF_CPU_FACT_LWP_EDX,            303 }, /* "lwp_edx" */
+	{ KPROF_CPU_FACT_AMD_PERFMON_EAX,    311 }, /* "amd_perfmon_eax" */
+	{ KPROF_CPU_FACT_AMD_PERFMON_EBX,    327 }, /* "amd_perfmon_ebx" */
+	{ KPROF_CPU_FACT_AMD_PERFMON_ECX,    343 }, /* "amd_perfmon_ecx" */
+};
+/* clang-format on */
+
 /* The name of a kprof_cpu_fact value, or NULL when it has none. */
 KPROF_API const char *kprof_cpu_fact_name(kprof_cpu_fact value)
 {
-	static const char names[] =
-	        "vendor_ebx\0vendor_edx\0vendor_ecx\0signature\0ds\0ds_features\0perfmon_eax\0"
-	        "perfmon_ebx\0perfmon_ecx\0perfmon_edx\0core_type\0lbr_eax\0lbr_ebx\0lbr_ecx\0"
-	        "perfmon_ext\0perfmon_ext_ebx\0gp_counter_mask\0fixed_counter_mask\0perfmon_ext_2_"
-	        "eax\0"
-	        "perfmon_ext_2_ebx\0arch_events\0ext_perf_bits\0long_mode\0ibs\0lwp_eax\0lwp_ebx\0"
-	        "lwp_ecx\0lwp_edx\0amd_perfmon_eax\0amd_perfmon_ebx\0amd_perfmon_ecx\0";
-	/* clang-format off */
-	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
-	    "\0\0\0\0\0\0\1\0\0\0\13\0\2\0\0\0\26\0\3\0\0\0\41\0\4\0\0\0\53\0\5\0\0\0\56\0\6\0\0\0\72\0\7\0\0\0\106\0\10\0\0\0\122\0\11\0\0\0\136\0\12\0\0\0"
-	    "\152\0\13\0\0\0\164\0\14\0\0\0\174\0\15\0\0\0\204\0\16\0\0\0\214\0\17\0\0\0\230\0\20\0\0\0\250\0\21\0\0\0\270\0\22\0\0\0\313\0\23\0\0\0\335\0\24\0\0\0\357\0\25\0"
-	    "\0\0\373\0\26\0\0\0\11\1\27\0\0\0\23\1\30\0\0\0\27\1\31\0\0\0\37\1\32\0\0\0\47\1\33\0\0\0\57\1\34\0\0\0\67\1\35\0\0\0\107\1\36\0\0\0\127\1";
-	/* clang-format on */
-	return kprof_impl_name(names, index, 31u, (int)value);
+	return kprof_impl_name((const char *)&kprof_impl_cpu_fact_name_pool,
+	                       kprof_impl_cpu_fact_names, 31u, (int)value);
 }
 #endif
-/* The rows of kprof_cpu_fact_info_by_id. Each row is the bytes of kprof_cpu_fact_info in host
- * order: a string parses faster than initializer lists. */
-KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_cpu_fact_info) == 16, kprof_cpu_fact_info_size);
-KPROF_IMPL_INTERNAL const kprof_cpu_fact_info *kprof_impl_cpu_fact_rows(void)
-{
-	/* clang-format off */
-	static const union {
-		uint8_t bytes[497];
-		kprof_cpu_fact_info rows[31];
-	} table = {
-#if defined(__BYTE_ORDER__) && defined(__ORDER_BIG_ENDIAN__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-	    "\0\0\0\0\0\0\0\0\1\0\0\0\377\377\377\377" /* vendor_ebx */
-	    "\0\0\0\0\0\0\0\0\3\0\0\0\377\377\377\377" /* vendor_edx */
-	    "\0\0\0\0\0\0\0\0\2\0\0\0\377\377\377\377" /* vendor_ecx */
-	    "\0\0\0\1\0\0\0\0\0\0\0\0\17\377\77\377" /* signature */
-	    "\0\0\0\1\0\0\0\0\3\0\0\0\0\40\0\0" /* ds */
-	    "\0\0\0\1\0\0\0\0\2\0\0\0\200\0\200\24" /* ds_features */
-	    "\0\0\0\12\0\0\0\0\0\0\0\0\377\377\377\377" /* perfmon_eax */
-	    "\0\0\0\12\0\0\0\0\1\0\0\0\377\377\377\377" /* perfmon_ebx */
-	    "\0\0\0\12\0\0\0\0\2\0\0\0\377\377\377\377" /* perfmon_ecx */
-	    "\0\0\0\12\0\0\0\0\3\0\0\0\377\377\377\377" /* perfmon_edx */
-	    "\0\0\0\32\0\0\0\0\0\0\0\0\377\0\0\0" /* core_type */
-	    "\0\0\0\34\0\0\0\0\0\0\0\0\377\377\377\377" /* lbr_eax */
-	    "\0\0\0\34\0\0\0\0\1\0\0\0\377\377\377\377" /* lbr_ebx */
-	    "\0\0\0\34\0\0\0\0\2\0\0\0\377\377\377\377" /* lbr_ecx */
-	    "\0\0\0\43\0\0\0\0\0\0\0\0\377\377\377\377" /* perfmon_ext */
-	    "\0\0\0\43\0\0\0\0\1\0\0\0\377\377\377\377" /* perfmon_ext_ebx */
-	    "\0\0\0\43\0\0\0\1\0\0\0\0\377\377\377\377" /* gp_counter_mask */
-	    "\0\0\0\43\0\0\0\1\1\0\0\0\377\377\377\377" /* fixed_counter_mask */
-	    "\0\0\0\43\0\0\0\2\0\0\0\0\377\377\377\377" /* perfmon_ext_2_eax */
-	    "\0\0\0\43\0\0\0\2\1\0\0\0\377\377\377\377" /* perfmon_ext_2_ebx */
-	    "\0\0\0\43\0\0\0\3\0\0\0\0\377\377\377\377" /* arch_events */
-	    "\200\0\0\1\0\0\0\0\2\0\0\0\31\200\204\0" /* ext_perf_bits */
-	    "\200\0\0\1\0\0\0\0\3\0\0\0\40\0\0\0" /* long_mode */
-	    "\200\0\0\33\0\0\0\0\0\0\0\0\377\377\377\377" /* ibs */
-	    "\200\0\0\34\0\0\0\0\0\0\0\0\377\377\377\377" /* lwp_eax */
-	    "\200\0\0\34\0\0\0\0\1\0\0\0\377\377\377\377" /* lwp_ebx */
-	    "\200\0\0\34\0\0\0\0\2\0\0\0\377\377\377\377" /* lwp_ecx */
-	    "\200\0\0\34\0\0\0\0\3\0\0\0\377\377\377\377" /* lwp_edx */
-	    "\200\0\0\42\0\0\0\0\0\0\0\0\377\377\377\377" /* amd_perfmon_eax */
-	    "\200\0\0\42\0\0\0\0\1\0\0\0\377\377\377\377" /* amd_perfmon_ebx */
-	    "\200\0\0\42\0\0\0\0\2\0\0\0\377\377\377\377" /* amd_perfmon_ecx */
-#else
-	    "\0\0\0\0\0\0\0\0\1\0\0\0\377\377\377\377" /* vendor_ebx */
-	    "\0\0\0\0\0\0\0\0\3\0\0\0\377\377\377\377" /* vendor_edx */
-	    "\0\0\0\0\0\0\0\0\2\0\0\0\377\377\377\377" /* vendor_ecx */
-	    "\1\0\0\0\0\0\0\0\0\0\0\0\377\77\377\17" /* signature */
-	    "\1\0\0\0\0\0\0\0\3\0\0\0\0\0\40\0" /* ds */
-	    "\1\0\0\0\0\0\0\0\2\0\0\0\24\200\0\200" /* ds_features */
-	    "\12\0\0\0\0\0\0\0\0\0\0\0\377\377\377\377" /* perfmon_eax */
-	    "\12\0\0\0\0\0\0\0\1\0\0\0\377\377\377\377" /* perfmon_ebx */
-	    "\12\0\0\0\0\0\0\0\2\0\0\0\377\377\377\377" /* perfmon_ecx */
-	    "\12\0\0\0\0\0\0\0\3\0\0\0\377\377\377\377" /* perfmon_edx */
-	    "\32\0\0\0\0\0\0\0\0\0\0\0\0\0\0\377" /* core_type */
-	    "\34\0\0\0\0\0\0\0\0\0\0\0\377\377\377\377" /* lbr_eax */
-	    "\34\0\0\0\0\0\0\0\1\0\0\0\377\377\377\377" /* lbr_ebx */
-	    "\34\0\0\0\0\0\0\0\2\0\0\0\377\377\377\377" /* lbr_ecx */
-	    "\43\0\0\0\0\0\0\0\0\0\0\0\377\377\377\377" /* perfmon_ext */
-	    "\43\0\0\0\0\0\0\0\1\0\0\0\377\377\377\377" /* perfmon_ext_ebx */
-	    "\43\0\0\0\1\0\0\0\0\0\0\0\377\377\377\377" /* gp_counter_mask */
-	    "\43\0\0\0\1\0\0\0\1\0\0\0\377\377\377\377" /* fixed_counter_mask */
-	    "\43\0\0\0\2\0\0\0\0\0\0\0\377\377\377\377" /* perfmon_ext_2_eax */
-	    "\43\0\0\0\2\0\0\0\1\0\0\0\377\377\377\377" /* perfmon_ext_2_ebx */
-	    "\43\0\0\0\3\0\0\0\0\0\0\0\377\377\377\377" /* arch_events */
-	    "\1\0\0\200\0\0\0\0\2\0\0\0\0\204\200\31" /* ext_perf_bits */
-	    "\1\0\0\200\0\0\0\0\3\0\0\0\0\0\0\40" /* long_mode */
-	    "\33\0\0\200\0\0\0\0\0\0\0\0\377\377\377\377" /* ibs */
-	    "\34\0\0\200\0\0\0\0\0\0\0\0\377\377\377\377" /* lwp_eax */
-	    "\34\0\0\200\0\0\0\0\1\0\0\0\377\377\377\377" /* lwp_ebx */
-	    "\34\0\0\200\0\0\0\0\2\0\0\0\377\377\377\377" /* lwp_ecx */
-	    "\34\0\0\200\0\0\0\0\3\0\0\0\377\377\377\377" /* lwp_edx */
-	    "\42\0\0\200\0\0\0\0\0\0\0\0\377\377\377\377" /* amd_perfmon_eax */
-	    "\42\0\0\200\0\0\0\0\1\0\0\0\377\377\377\377" /* amd_perfmon_ebx */
-	    "\42\0\0\200\0\0\0\0\2\0\0\0\377\377\377\377" /* amd_perfmon_ecx */
-#endif
-	};
-	/* clang-format on */
-	return table.rows;
-}
+/* The rows of kprof_cpu_fact_info_by_id, in enumeration order. */
+/* clang-format off */
+static const kprof_cpu_fact_info kprof_impl_cpu_fact_rows[31] = {
+	{ 0x00000000, 0x00000000, KPROF_CPUID_REG_EBX, 0xFFFFFFFF }, /* KPROF_CPU_FACT_VENDOR_EBX */
+	{ 0x00000000, 0x00000000, KPROF_CPUID_REG_EDX, 0xFFFFFFFF }, /* KPROF_CPU_FACT_VENDOR_EDX */
+	{ 0x00000000, 0x00000000, KPROF_CPUID_REG_ECX, 0xFFFFFFFF }, /* KPROF_CPU_FACT_VENDOR_ECX */
+	{ 0x00000001, 0x00000000, KPROF_CPUID_REG_EAX, 0x0FFF3FFF }, /* KPROF_CPU_FACT_SIGNATURE */
+	{ 0x00000001, 0x00000000, KPROF_CPUID_REG_EDX, 0x00200000 }, /* KPROF_CPU_FACT_DS */
+	{ 0x00000001, 0x00000000, KPROF_CPUID_REG_ECX, 0x80008014 }, /* KPROF_CPU_FACT_DS_FEATURES */
+	{ 0x0000000A, 0x00000000, KPROF_CPUID_REG_EAX, 0xFFFFFFFF }, /* KPROF_CPU_FACT_PERFMON_EAX */
+	{ 0x0000000A, 0x00000000, KPROF_CPUID_REG_EBX, 0xFFFFFFFF }, /* KPROF_CPU_FACT_PERFMON_EBX */
+	{ 0x0000000A, 0x00000000, KPROF_CPUID_REG_ECX, 0xFFFFFFFF }, /* KPROF_CPU_FACT_PERFMON_ECX */
+	{ 0x0000000A, 0x00000000, KPROF_CPUID_REG_EDX, 0xFFFFFFFF }, /* KPROF_CPU_FACT_PERFMON_EDX */
+	{ 0x0000001A, 0x00000000, KPROF_CPUID_REG_EAX, 0xFF000000 }, /* KPROF_CPU_FACT_CORE_TYPE */
+	{ 0x0000001C, 0x00000000, KPROF_CPUID_REG_EAX, 0xFFFFFFFF }, /* KPROF_CPU_FACT_LBR_EAX */
+	{ 0x0000001C, 0x00000000, KPROF_CPUID_REG_EBX, 0xFFFFFFFF }, /* KPROF_CPU_FACT_LBR_EBX */
+	{ 0x0000001C, 0x00000000, KPROF_CPUID_REG_ECX, 0xFFFFFFFF }, /* KPROF_CPU_FACT_LBR_ECX */
+	{ 0x00000023, 0x00000000, KPROF_CPUID_REG_EAX, 0xFFFFFFFF }, /* KPROF_CPU_FACT_PERFMON_EXT */
+	{ 0x00000023, 0x00000000, KPROF_CPUID_REG_EBX, 0xFFFFFFFF }, /* KPROF_CPU_FACT_PERFMON_EXT_EBX */
+	{ 0x00000023, 0x00000001, KPROF_CPUID_REG_EAX, 0xFFFFFFFF }, /* KPROF_CPU_FACT_GP_COUNTER_MASK */
+	{ 0x00000023, 0x00000001, KPROF_CPUID_REG_EBX, 0xFFFFFFFF }, /* KPROF_CPU_FACT_FIXED_COUNTER_MASK */
+	{ 0x00000023, 0x00000002, KPROF_CPUID_REG_EAX, 0xFFFFFFFF }, /* KPROF_CPU_FACT_PERFMON_EXT_2_EAX */
+	{ 0x00000023, 0x00000002, KPROF_CPUID_REG_EBX, 0xFFFFFFFF }, /* KPROF_CPU_FACT_PERFMON_EXT_2_EBX */
+	{ 0x00000023, 0x00000003, KPROF_CPUID_REG_EAX, 0xFFFFFFFF }, /* KPROF_CPU_FACT_ARCH_EVENTS */
+	{ 0x80000001, 0x00000000, KPROF_CPUID_REG_ECX, 0x19808400 }, /* KPROF_CPU_FACT_EXT_PERF_BITS */
+	{ 0x80000001, 0x00000000, KPROF_CPUID_REG_EDX, 0x20000000 }, /* KPROF_CPU_FACT_LONG_MODE */
+	{ 0x8000001B, 0x00000000, KPROF_CPUID_REG_EAX, 0xFFFFFFFF }, /* KPROF_CPU_FACT_IBS */
+	{ 0x8000001C, 0x00000000, KPROF_CPUID_REG_EAX, 0xFFFFFFFF }, /* KPROF_CPU_FACT_LWP_EAX */
+	{ 0x8000001C, 0x00000000, KPROF_CPUID_REG_EBX, 0xFFFFFFFF }, /* KPROF_CPU_FACT_LWP_EBX */
+	{ 0x8000001C, 0x00000000, KPROF_CPUID_REG_ECX, 0xFFFFFFFF }, /* KPROF_CPU_FACT_LWP_ECX */
+	{ 0x8000001C, 0x00000000, KPROF_CPUID_REG_EDX, 0xFFFFFFFF }, /* KPROF_CPU_FACT_LWP_EDX */
+	{ 0x80000022, 0x00000000, KPROF_CPUID_REG_EAX, 0xFFFFFFFF }, /* KPROF_CPU_FACT_AMD_PERFMON_EAX */
+	{ 0x80000022, 0x00000000, KPROF_CPUID_REG_EBX, 0xFFFFFFFF }, /* KPROF_CPU_FACT_AMD_PERFMON_EBX */
+	{ 0x80000022, 0x00000000, KPROF_CPUID_REG_ECX, 0xFFFFFFFF }, /* KPROF_CPU_FACT_AMD_PERFMON_ECX */
+};
+/* clang-format on */
 
 KPROF_API const kprof_cpu_fact_info *kprof_cpu_fact_info_by_id(kprof_cpu_fact value)
 {
-	return (unsigned)value < KPROF_CPU_FACT_COUNT ? &kprof_impl_cpu_fact_rows()[value] : NULL;
+	return (unsigned)value < KPROF_CPU_FACT_COUNT ? &kprof_impl_cpu_fact_rows[(unsigned)value]
+	                                              : NULL;
 }
 
 KPROF_API void kprof_cpu_facts_init(kprof_cpu_facts *f)
@@ -12729,9 +14302,9 @@ KPROF_IMPL_INTERNAL uint32_t kprof_impl_group_rebalance(kprof_cpu_group *gr, uin
 	return i;
 }
 
-KPROF_IMPL_COLD kprof_status kprof_impl_cpu_groups_add(kprof_cpu_groups *g,
-                                                       const kprof_cpu_facts *f, uint32_t cpu_id,
-                                                       uint32_t *index)
+static KPROF_IMPL_NOINLINE kprof_status kprof_impl_cpu_groups_add(kprof_cpu_groups *g,
+                                                                  const kprof_cpu_facts *f,
+                                                                  uint32_t cpu_id, uint32_t *index)
 {
 	/* The groups walked from the top (KPROF_IMPL_GROUP_DEPTH bounds a balanced tree's). */
 	uint32_t path[KPROF_IMPL_GROUP_DEPTH];
@@ -12803,8 +14376,9 @@ KPROF_API kprof_status kprof_cpu_groups_add(kprof_cpu_groups *g, const kprof_cpu
  * each new group's snapshot. Three passes over the text (read it all, group, snapshots), each
  * linear: the snapshots walk the new groups alongside the records (the groups start at rising
  * blocks), not every group per record. */
-KPROF_IMPL_COLD kprof_status kprof_impl_cpu_groups_add_dump(kprof_cpu_groups *g, const char *text,
-                                                            size_t len, kprof_dump_error *err)
+static KPROF_IMPL_NOINLINE kprof_status kprof_impl_cpu_groups_add_dump(kprof_cpu_groups *g,
+                                                                       const char *text, size_t len,
+                                                                       kprof_dump_error *err)
 {
 	kprof_dump_iter it;
 	kprof_dump_record r;
@@ -12879,10 +14453,10 @@ KPROF_API kprof_status kprof_cpu_dump_add(kprof_cpu_groups *g, const char *text,
 #if !defined(KPROF_NO_WINDOWS_MODEL)
 /* Out of line (a caller keeping the effect on its stack then does not also carry the boot
  * decision in the same frame: each frame stays under 512 bytes, tests/ring0.py measures it). */
-KPROF_IMPL_COLD kprof_status kprof_impl_cpu_group_compare(const kprof_cpu_group *boot,
-                                                          const kprof_cpu_group *g,
-                                                          kprof_hal_build hal,
-                                                          kprof_cpu_effect *out)
+static KPROF_IMPL_NOINLINE kprof_status kprof_impl_cpu_group_compare(const kprof_cpu_group *boot,
+                                                                     const kprof_cpu_group *g,
+                                                                     kprof_hal_build hal,
+                                                                     kprof_cpu_effect *out)
 {
 	kprof_hal_decision b;
 	const kprof_source *rows;
@@ -12959,15 +14533,22 @@ KPROF_IMPL_INTERNAL int kprof_impl_listing_word(const char *p, size_t n, const c
 	return i == n && !word[i];
 }
 
+/* Point a zeroed listing iterator at len bytes of text. */
+KPROF_IMPL_INTERNAL kprof_status kprof_impl_listing_iter_start(kprof_listing_iter *it,
+                                                               const char *text, size_t len)
+{
+	it->text = text;
+	it->len = text ? len : 0;
+	it->pos = kprof_impl_text_start(text, len);
+	return text || !len ? KPROF_OK : KPROF_E_ARGUMENT;
+}
+
 KPROF_API kprof_status kprof_listing_iter_init(kprof_listing_iter *it, const char *text, size_t len)
 {
 	if (!it)
 		return KPROF_E_ARGUMENT;
 	kprof_impl_zero(it, sizeof(*it));
-	it->text = text;
-	it->len = text ? len : 0;
-	it->pos = kprof_impl_text_start(text, len);
-	return text || !len ? KPROF_OK : KPROF_E_ARGUMENT;
+	return kprof_impl_listing_iter_start(it, text, len);
 }
 
 KPROF_API kprof_status kprof_listing_iter_next(kprof_listing_iter *it, kprof_listing_row *row)
@@ -13142,12 +14723,11 @@ KPROF_API kprof_status kprof_listing_diff_iter_init(kprof_listing_diff_iter *it,
 	if (!it || !d)
 		return KPROF_E_ARGUMENT;
 	names = kprof_impl_release_amd64_names(d);
-	kprof_impl_zero(it->seen, sizeof(it->seen));
+	/* Zeroed whole, its rows iterator included: gcc 12 -O3 takes a second zeroing loop over
+	 * the member (kprof_listing_iter_init's) for a write past it. */
+	kprof_impl_zero(it, sizeof(*it));
 	it->d = d;
-	it->phase = 0;
-	it->pending = 0;
-	it->next = 0;
-	st = kprof_listing_iter_init(&it->rows, text, len);
+	st = kprof_impl_listing_iter_start(&it->rows, text, len);
 	while (st == KPROF_OK && (st = kprof_listing_iter_next(&it->rows, &r)) == KPROF_OK) {
 		const kprof_source *s = kprof_impl_listing_source(d, r.id);
 		if (r.id < 8u * sizeof(it->seen)) {
@@ -13170,7 +14750,14 @@ KPROF_API kprof_status kprof_listing_diff_iter_init(kprof_listing_diff_iter *it,
 	                 : highest > d->later_max ? d->later_max
 	                                          : highest;
 	it->later_names = (uint8_t)(names == KPROF_HAL_PRESENCE_PRESENT || later);
-	return kprof_listing_iter_init(&it->rows, text, len);
+	/* Rewound for the second pass: a fresh iterator copied in (gcc 12 -O3 takes a second
+	 * zeroing loop over the member for a write past it). */
+	{
+		kprof_listing_iter fresh;
+		st = kprof_listing_iter_init(&fresh, text, len);
+		kprof_impl_copy(&it->rows, &fresh, sizeof(fresh));
+	}
+	return st;
 }
 
 KPROF_API kprof_status kprof_listing_diff_iter_next(kprof_listing_diff_iter *it,
@@ -13190,6 +14777,10 @@ KPROF_API kprof_status kprof_listing_diff_iter_next(kprof_listing_diff_iter *it,
 		kprof_impl_copy(&out->row, &it->cur, sizeof(out->row));
 		if (it->phase == 0 && it->pending) {
 			s = kprof_impl_listing_source(it->d, it->cur.id);
+			if (!s) { /* bits pending for an id kprof does not know: an iterator changed behind its back */
+				it->pending = 0;
+				continue;
+			}
 			out->id = it->cur.id;
 			out->source = s;
 			out->name = kprof_impl_listing_want(it, s);
@@ -13266,15 +14857,33 @@ KPROF_API kprof_status kprof_listing_diff_iter_next(kprof_listing_diff_iter *it,
 }
 #endif
 #ifndef KPROF_NO_NAMES
+/* The pool of the names: each string NUL-terminated, at the offset on its left. */
+/* clang-format off */
+static const char kprof_impl_listing_diff_kind_name_pool[40] =
+	/*  0 */ "missing\0"
+	/*  8 */ "unknown\0"
+	/* 16 */ "unexpected\0"
+	/* 27 */ "name\0"
+	/* 32 */ "min\0"
+	/* 36 */ "max";
+/* clang-format on */
+
+/* clang-format off */
+static const kprof_impl_name_row kprof_impl_listing_diff_kind_names[6] = {
+	{ KPROF_LISTING_DIFF_KIND_MISSING,     0 }, /* "missing" */
+	{ KPROF_LISTING_DIFF_KIND_UNKNOWN,     8 }, /* "unknown" */
+	{ KPROF_LISTING_DIFF_KIND_UNEXPECTED, 16 }, /* "unexpected" */
+	{ KPROF_LISTING_DIFF_KIND_NAME,       27 }, /* "name" */
+	{ KPROF_LISTING_DIFF_KIND_MIN,        32 }, /* "min" */
+	{ KPROF_LISTING_DIFF_KIND_MAX,        36 }, /* "max" */
+};
+/* clang-format on */
+
 /* The name of a kprof_listing_diff_kind value, or NULL when it has none. */
 KPROF_API const char *kprof_listing_diff_kind_name(kprof_listing_diff_kind value)
 {
-	static const char names[] = "missing\0unknown\0unexpected\0name\0min\0max\0";
-	/* clang-format off */
-	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
-	    "\0\0\0\0\0\0\1\0\0\0\10\0\2\0\0\0\20\0\3\0\0\0\33\0\4\0\0\0\40\0\5\0\0\0\44\0";
-	/* clang-format on */
-	return kprof_impl_name(names, index, 6u, (int)value);
+	return kprof_impl_name((const char *)&kprof_impl_listing_diff_kind_name_pool,
+	                       kprof_impl_listing_diff_kind_names, 6u, (int)value);
 }
 #endif
 
@@ -13283,46 +14892,56 @@ KPROF_API const char *kprof_listing_diff_kind_name(kprof_listing_diff_kind value
 /* ---- layer 4, section lwp - from spec/lwp.yaml, gen/c/lwp.api.h, gen/c/lwp.c ---- */
 #if !defined(KPROF_NO_LWP)
 
-/* LWPCB words are x86 memory, so little-endian. On a big-endian host (the model or a consumer
- * run there in a test) the accessors swap; on x86 the swap compiles to nothing. On 32-bit
- * targets MissedEvents is read as two little-endian words (low word first in memory). */
-#if defined(__BYTE_ORDER__) && defined(__ORDER_BIG_ENDIAN__) &&                                    \
-        __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-#define KPROF_IMPL_LWP_LE32(v) __builtin_bswap32(v)
-#define KPROF_IMPL_LWP_LE64(v) __builtin_bswap64(v)
-#else
-#define KPROF_IMPL_LWP_LE32(v) (v)
-#define KPROF_IMPL_LWP_LE64(v) (v)
-#endif
+/* The members of kprof_lwp_caps its shipped map fills from the words (eax, ebx, ecx, edx), for
+ * kprof_impl_fields_get (spec: from): member offset and size in bytes, the word's index, the
+ * field's shift and width. */
+/* clang-format off */
+static const kprof_impl_struct_field kprof_impl_lwp_caps_from_shipped[19] = {
+	{ 0x001, 1, 2,  9, 7 }, /* version <- ecx lwp_cpuid_ecx.version */
+	{ 0x002, 1, 1,  8, 8 }, /* event_size <- ebx lwp_cpuid_ebx.event_size */
+	{ 0x003, 1, 1, 16, 8 }, /* max_events <- ebx lwp_cpuid_ebx.max_events */
+	{ 0x006, 2, 1, 24, 8 }, /* event_offset <- ebx lwp_cpuid_ebx.event_offset */
+	{ 0x014, 1, 3,  0, 1 }, /* hw_available <- edx lwp_cpuid_features.avail */
+	{ 0x015, 1, 0,  0, 1 }, /* os_enabled <- eax lwp_cpuid_features.avail */
+	{ 0x016, 1, 3, 31, 1 }, /* hw_interrupt <- edx lwp_cpuid_features.int */
+	{ 0x017, 1, 0, 31, 1 }, /* os_interrupt <- eax lwp_cpuid_features.int */
+	{ 0x018, 1, 3, 29, 1 }, /* hw_cont <- edx lwp_cpuid_features.cont */
+	{ 0x019, 1, 0, 29, 1 }, /* os_cont <- eax lwp_cpuid_features.cont */
+	{ 0x01A, 1, 3, 30, 1 }, /* hw_ptsc <- edx lwp_cpuid_features.ptsc */
+	{ 0x01B, 1, 0, 30, 1 }, /* os_ptsc <- eax lwp_cpuid_features.ptsc */
+	{ 0x01D, 1, 2,  0, 5 }, /* latency_bits <- ecx lwp_cpuid_ecx.latency_max */
+	{ 0x01E, 1, 2,  6, 3 }, /* latency_rnd <- ecx lwp_cpuid_ecx.latency_rnd */
+	{ 0x01F, 1, 2,  5, 1 }, /* data_address <- ecx lwp_cpuid_ecx.data_address */
+	{ 0x020, 1, 2, 28, 1 }, /* branch_prediction <- ecx lwp_cpuid_ecx.branch_prediction */
+	{ 0x021, 1, 2, 29, 1 }, /* ip_filtering <- ecx lwp_cpuid_ecx.ip_filtering */
+	{ 0x022, 1, 2, 30, 1 }, /* cache_levels <- ecx lwp_cpuid_ecx.cache_levels */
+	{ 0x023, 1, 2, 31, 1 }, /* cache_latency <- ecx lwp_cpuid_ecx.cache_latency */
+};
+/* clang-format on */
 
-/* The empty poll is the likely case (a JIT polls far more often than records arrive); the
- * rest of the poll is KPROF_IMPL_COLD (config.h). */
-#if defined(__GNUC__) || defined(__clang__)
-#define KPROF_IMPL_LWP_LIKELY(x) __builtin_expect(!!(x), 1)
-#else
-#define KPROF_IMPL_LWP_LIKELY(x) (x)
-#endif
+/* The members of kprof_lwp_caps its proposal map fills from the words (eax, ebx, ecx, edx), for
+ * kprof_impl_fields_get (spec: from): member offset and size in bytes, the word's index, the
+ * field's shift and width. */
+/* clang-format off */
+static const kprof_impl_struct_field kprof_impl_lwp_caps_from_proposal[13] = {
+	{ 0x001, 1, 1, 24, 8 }, /* version <- ebx lwp_proposal_cpuid_ebx.version */
+	{ 0x002, 1, 1,  8, 8 }, /* event_size <- ebx lwp_proposal_cpuid_ebx.event_size */
+	{ 0x003, 1, 1, 16, 8 }, /* max_events <- ebx lwp_proposal_cpuid_ebx.max_events */
+	{ 0x004, 2, 1,  0, 8 }, /* lwpcb_size <- ebx lwp_proposal_cpuid_ebx.cb_size */
+	{ 0x014, 1, 3,  0, 1 }, /* hw_available <- edx lwp_proposal_cpuid_edx.enabled */
+	{ 0x015, 1, 0,  0, 1 }, /* os_enabled <- eax lwp_proposal_cpuid_eax.enabled */
+	{ 0x016, 1, 3,  1, 1 }, /* hw_interrupt <- edx lwp_proposal_cpuid_edx.interrupt */
+	{ 0x017, 1, 0, 31, 1 }, /* os_interrupt <- eax lwp_proposal_cpuid_eax.interrupt */
+	{ 0x01C, 1, 0, 30, 1 }, /* extension <- eax lwp_proposal_cpuid_eax.extension */
+	{ 0x01D, 1, 2,  0, 5 }, /* latency_bits <- ecx lwp_proposal_cpuid_ecx.cache_max */
+	{ 0x01F, 1, 2,  5, 1 }, /* data_address <- ecx lwp_proposal_cpuid_ecx.data_address */
+	{ 0x022, 1, 2, 30, 1 }, /* cache_levels <- ecx lwp_proposal_cpuid_ecx.cache_levels */
+	{ 0x023, 1, 2, 31, 1 }, /* cache_latency <- ecx lwp_proposal_cpuid_ecx.cache_latency */
+};
+/* clang-format on */
 
-/* -- memory ordering on LWPCB words (see "memory ordering" in the API part) -- */
-KPROF_IMPL_INTERNAL uint32_t kprof_impl_lwp_load32_host(const void *p)
-{
-#if defined(KPROF_IMPL_LWP_ATOMICS_C11)
-	return atomic_load_explicit((const volatile _Atomic uint32_t *)p, memory_order_acquire);
-#elif defined(KPROF_IMPL_LWP_ATOMICS_GNU)
-	return __atomic_load_n((const uint32_t *)p, __ATOMIC_ACQUIRE);
-#elif defined(KPROF_IMPL_LWP_ATOMICS_MSVC)
-	uint32_t v = *(const volatile uint32_t *)p;
-	_ReadWriteBarrier();
-	return v;
-#else
-	uint32_t v = *(const volatile uint32_t *)p;
-#if defined(__TINYC__)
-	__asm__ __volatile__("" ::: "memory");
-#endif
-	return v;
-#endif
-}
-
+/* -- memory ordering on LWPCB words (see "memory ordering" in the API part; the 32-bit load is
+ * there, with the empty poll that makes it) -- */
 KPROF_IMPL_INTERNAL void kprof_impl_lwp_store32_host(void *p, uint32_t v)
 {
 #if defined(KPROF_IMPL_LWP_ATOMICS_C11)
@@ -13407,11 +15026,6 @@ KPROF_IMPL_INTERNAL void kprof_impl_lwp_store64_host(void *p, uint64_t v)
 #endif
 	*(volatile uint64_t *)p = v;
 #endif
-}
-
-KPROF_IMPL_INTERNAL uint32_t kprof_impl_lwp_load32(const void *p)
-{
-	return KPROF_IMPL_LWP_LE32(kprof_impl_lwp_load32_host(p));
 }
 
 KPROF_IMPL_INTERNAL void kprof_impl_lwp_store32(void *p, uint32_t v)
@@ -13674,9 +15288,8 @@ KPROF_IMPL_INTERNAL KPROF_IMPL_HOT uint64_t kprof_impl_lwp_rec64(const uint8_t *
 #define kprof_impl_lwp_rec64 kprof_bytes_le64_load
 #endif
 
-KPROF_API KPROF_IMPL_HOT kprof_status kprof_lwp_record_unpack(const void *buf, size_t len,
-                                                              kprof_lwp_revision revision,
-                                                              kprof_lwp_sample *out)
+KPROF_API kprof_status kprof_lwp_record_unpack(const void *buf, size_t len,
+                                               kprof_lwp_revision revision, kprof_lwp_sample *out)
 {
 	/* A refused record decodes these zeros instead, so *out is defined (all 0) on every
 	 * return without a clearing loop that would bloat every caller's inlined copy. */
@@ -14004,7 +15617,7 @@ KPROF_IMPL_INTERNAL kprof_status kprof_impl_lwp_ring_missed(const kprof_lwp_ring
  * anything written. A
  * MissedEvents delta goes to span when there is one, else it is kept in r->missed_unreported
  * for kprof_lwp_ring_missed_get: every delta is reported exactly once. */
-KPROF_IMPL_COLD int kprof_impl_lwp_ring_fill(kprof_lwp_ring *r, kprof_lwp_span *span)
+KPROF_IMPL_LWP_FILL int kprof_impl_lwp_ring_fill(kprof_lwp_ring *r, kprof_lwp_span *span)
 {
 	uint32_t tail, size, head, used, first;
 	uint64_t missed, delta;
@@ -14045,36 +15658,10 @@ KPROF_IMPL_COLD int kprof_impl_lwp_ring_fill(kprof_lwp_ring *r, kprof_lwp_span *
 	return (int)r->avail;
 }
 
-/* kprof_lwp_ring_poll(NULL, ...): out of line and without arguments, so the poll leaves for it
- * with a plain jump, as for the non-empty path (returning the status in place made gcc -m32
- * save a register on entry; passing the NULL on made clang -m32 -O3 call instead of jump). */
-KPROF_IMPL_COLD int kprof_impl_lwp_ring_null(void)
+/* kprof_lwp_ring_poll(NULL, ...) (declared with the poll). */
+KPROF_IMPL_LWP_FILL int kprof_impl_lwp_ring_null(void)
 {
 	return KPROF_E_ARGUMENT;
-}
-
-/* The poll of a ring that is not NULL: the head's one load and one compare, then the rest out
- * of line. kprof_lwp_ring_drain, which has tested r already, calls it directly: through the
- * public poll, NULL test included, gcc no longer inlined the drain into its caller, and the
- * callback went from inlined to called per record (bench/lwp_drain: the drain mode fell from
- * 1.04 to 0.89 of its floor). */
-KPROF_IMPL_INTERNAL KPROF_IMPL_HOT int kprof_impl_lwp_ring_poll(kprof_lwp_ring *r,
-                                                                kprof_lwp_span *span)
-{
-	uint32_t head = kprof_impl_lwp_load32(r->lwpcb + KPROF_LWP_LWPCB_BUFFER_HEAD_OFFSET_OFFSET);
-	if (KPROF_IMPL_LWP_LIKELY(head == r->poll_tail))
-		return 0;
-	return kprof_impl_lwp_ring_fill(r, span);
-}
-
-/* The NULL test cannot share the head compare (nothing may be read through a NULL ring), so it
- * is the one test and branch the empty path adds for it. Inlined where the ring's address is
- * known (a JIT's own ring object), the compiler drops it. */
-KPROF_API int kprof_lwp_ring_poll(kprof_lwp_ring *r, kprof_lwp_span *span)
-{
-	if (!r)
-		return kprof_impl_lwp_ring_null();
-	return kprof_impl_lwp_ring_poll(r, span);
 }
 
 /* Move the consumer's tail count records on and publish it (release): consume once it has
@@ -14134,8 +15721,7 @@ KPROF_API kprof_status kprof_lwp_ring_iter_init(kprof_lwp_ring_iter *it, kprof_l
 
 /* The NULL tests come first: a test and a branch each, which a compiler can drop where it sees
  * the pointers' objects (a caller's own iterator and record pointer). */
-KPROF_API KPROF_IMPL_HOT kprof_status kprof_lwp_ring_iter_next(kprof_lwp_ring_iter *it,
-                                                               const uint8_t **record)
+KPROF_API kprof_status kprof_lwp_ring_iter_next(kprof_lwp_ring_iter *it, const uint8_t **record)
 {
 	if (!it || !record) {
 		if (record)
@@ -14263,86 +15849,202 @@ KPROF_API kprof_status kprof_lwp_ring_check(const kprof_lwp_ring *r)
 
 /* -- software model (the producer) -- */
 #ifndef KPROF_NO_NAMES
+/* The pool of the names: each string NUL-terminated, at the offset on its left. */
+/* clang-format off */
+static const char kprof_impl_lwp_revision_name_pool[22] =
+	/*  0 */ "none\0"
+	/*  5 */ "shipped\0"
+	/* 13 */ "proposal";
+/* clang-format on */
+
+/* clang-format off */
+static const kprof_impl_name_row kprof_impl_lwp_revision_names[3] = {
+	{ KPROF_LWP_REVISION_NONE,      0 }, /* "none" */
+	{ KPROF_LWP_REVISION_SHIPPED,   5 }, /* "shipped" */
+	{ KPROF_LWP_REVISION_PROPOSAL, 13 }, /* "proposal" */
+};
+/* clang-format on */
+
 /* The name of a kprof_lwp_revision value, or NULL when it has none. */
 KPROF_API const char *kprof_lwp_revision_name(kprof_lwp_revision value)
 {
-	static const char names[] = "none\0shipped\0proposal\0";
-	/* clang-format off */
-	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
-	    "\0\0\0\0\0\0\1\0\0\0\5\0\2\0\0\0\15\0";
-	/* clang-format on */
-	return kprof_impl_name(names, index, 3u, (int)value);
+	return kprof_impl_name((const char *)&kprof_impl_lwp_revision_name_pool,
+	                       kprof_impl_lwp_revision_names, 3u, (int)value);
 }
 #endif
 
 #ifndef KPROF_NO_NAMES
+/* The pool of the names: each string NUL-terminated, at the offset on its left. */
+/* clang-format off */
+static const char kprof_impl_lwp_event_name_pool[66] =
+	/*  0 */ "lwpval\0"
+	/*  7 */ "instructions\0"
+	/* 20 */ "branches\0"
+	/* 29 */ "dcache\0"
+	/* 36 */ "core-clocks\0"
+	/* 48 */ "ref-clocks\0"
+	/* 59 */ "lwpins";
+/* clang-format on */
+
+/* clang-format off */
+static const kprof_impl_name_row kprof_impl_lwp_event_names[7] = {
+	{ KPROF_LWP_EVENT_PROGRAMMED_VALUE,  0 }, /* "lwpval" */
+	{ KPROF_LWP_EVENT_INSTRUCTIONS,      7 }, /* "instructions" */
+	{ KPROF_LWP_EVENT_BRANCHES,         20 }, /* "branches" */
+	{ KPROF_LWP_EVENT_DCACHE_MISSES,    29 }, /* "dcache" */
+	{ KPROF_LWP_EVENT_CORE_CLOCKS,      36 }, /* "core-clocks" */
+	{ KPROF_LWP_EVENT_REF_CLOCKS,       48 }, /* "ref-clocks" */
+	{ KPROF_LWP_EVENT_PROGRAMMED_EVENT, 59 }, /* "lwpins" */
+};
+/* clang-format on */
+
 /* The name of a kprof_lwp_event value, or NULL when it has none. */
 KPROF_API const char *kprof_lwp_event_name(kprof_lwp_event value)
 {
-	static const char names[] =
-	        "lwpval\0instructions\0branches\0dcache\0core-clocks\0ref-clocks\0lwpins\0";
-	/* clang-format off */
-	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
-	    "\1\0\0\0\0\0\2\0\0\0\7\0\3\0\0\0\24\0\4\0\0\0\35\0\5\0\0\0\44\0\6\0\0\0\60\0\377\0\0\0\73\0";
-	/* clang-format on */
-	return kprof_impl_name(names, index, 7u, (int)value);
+	return kprof_impl_name((const char *)&kprof_impl_lwp_event_name_pool,
+	                       kprof_impl_lwp_event_names, 7u, (int)value);
 }
 #endif
 
 #ifndef KPROF_NO_NAMES
+/* The pool of the names: each string NUL-terminated, at the offset on its left. */
+/* clang-format off */
+static const char kprof_impl_lwp_proposal_event_name_pool[37] =
+	/*  0 */ "invalid\0"
+	/*  8 */ "instructions\0"
+	/* 21 */ "branches\0"
+	/* 30 */ "dcache";
+/* clang-format on */
+
+/* clang-format off */
+static const kprof_impl_name_row kprof_impl_lwp_proposal_event_names[4] = {
+	{ KPROF_LWP_PROPOSAL_EVENT_INVALID,        0 }, /* "invalid" */
+	{ KPROF_LWP_PROPOSAL_EVENT_INSTRUCTIONS,   8 }, /* "instructions" */
+	{ KPROF_LWP_PROPOSAL_EVENT_BRANCHES,      21 }, /* "branches" */
+	{ KPROF_LWP_PROPOSAL_EVENT_DCACHE_MISSES, 30 }, /* "dcache" */
+};
+/* clang-format on */
+
 /* The name of a kprof_lwp_proposal_event value, or NULL when it has none. */
 KPROF_API const char *kprof_lwp_proposal_event_name(kprof_lwp_proposal_event value)
 {
-	static const char names[] = "invalid\0instructions\0branches\0dcache\0";
-	/* clang-format off */
-	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
-	    "\0\0\0\0\0\0\1\0\0\0\10\0\2\0\0\0\25\0\3\0\0\0\36\0";
-	/* clang-format on */
-	return kprof_impl_name(names, index, 4u, (int)value);
+	return kprof_impl_name((const char *)&kprof_impl_lwp_proposal_event_name_pool,
+	                       kprof_impl_lwp_proposal_event_names, 4u, (int)value);
 }
 #endif
 
 #ifndef KPROF_NO_NAMES
+/* The pool of the names: each string NUL-terminated, at the offset on its left. */
+/* clang-format off */
+static const char kprof_impl_lwp_data_source_name_pool[45] =
+	/*  0 */ "none\0"
+	/*  5 */ "local-l3\0"
+	/* 14 */ "remote\0"
+	/* 21 */ "dram\0"
+	/* 26 */ "remote-cache\0"
+	/* 39 */ "other";
+/* clang-format on */
+
+/* clang-format off */
+static const kprof_impl_name_row kprof_impl_lwp_data_source_names[6] = {
+	{ KPROF_LWP_DATA_SOURCE_NONE,          0 }, /* "none" */
+	{ KPROF_LWP_DATA_SOURCE_LOCAL_L3,      5 }, /* "local-l3" */
+	{ KPROF_LWP_DATA_SOURCE_REMOTE,       14 }, /* "remote" */
+	{ KPROF_LWP_DATA_SOURCE_DRAM,         21 }, /* "dram" */
+	{ KPROF_LWP_DATA_SOURCE_REMOTE_CACHE, 26 }, /* "remote-cache" */
+	{ KPROF_LWP_DATA_SOURCE_OTHER,        39 }, /* "other" */
+};
+/* clang-format on */
+
 /* The name of a kprof_lwp_data_source value, or NULL when it has none. */
 KPROF_API const char *kprof_lwp_data_source_name(kprof_lwp_data_source value)
 {
-	static const char names[] = "none\0local-l3\0remote\0dram\0remote-cache\0other\0";
-	/* clang-format off */
-	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
-	    "\0\0\0\0\0\0\1\0\0\0\5\0\2\0\0\0\16\0\3\0\0\0\25\0\4\0\0\0\32\0\7\0\0\0\47\0";
-	/* clang-format on */
-	return kprof_impl_name(names, index, 6u, (int)value);
+	return kprof_impl_name((const char *)&kprof_impl_lwp_data_source_name_pool,
+	                       kprof_impl_lwp_data_source_names, 6u, (int)value);
 }
 #endif
 
 #ifndef KPROF_NO_NAMES
+/* The pool of the names: each string NUL-terminated, at the offset on its left. */
+/* clang-format off */
+static const char kprof_impl_lwp_rule_name_pool[193] =
+	/*   0 */ "none\0"
+	/*   5 */ "argument\0"
+	/*  14 */ "lwpcb-alignment\0"
+	/*  30 */ "lwpcb-size\0"
+	/*  41 */ "buffer-alignment\0"
+	/*  58 */ "buffer-multiple\0"
+	/*  74 */ "buffer-minimum\0"
+	/*  89 */ "buffer-maximum\0"
+	/* 104 */ "event-id\0"
+	/* 113 */ "event-unsupported\0"
+	/* 131 */ "event-duplicate\0"
+	/* 147 */ "event-count\0"
+	/* 159 */ "interval\0"
+	/* 168 */ "random\0"
+	/* 175 */ "threshold\0"
+	/* 185 */ "feature";
+/* clang-format on */
+
+/* clang-format off */
+static const kprof_impl_name_row kprof_impl_lwp_rule_names[16] = {
+	{ KPROF_LWP_RULE_NONE,                0 }, /* "none" */
+	{ KPROF_LWP_RULE_ARGUMENT,            5 }, /* "argument" */
+	{ KPROF_LWP_RULE_LWPCB_ALIGNMENT,    14 }, /* "lwpcb-alignment" */
+	{ KPROF_LWP_RULE_LWPCB_SIZE,         30 }, /* "lwpcb-size" */
+	{ KPROF_LWP_RULE_BUFFER_ALIGNMENT,   41 }, /* "buffer-alignment" */
+	{ KPROF_LWP_RULE_BUFFER_MULTIPLE,    58 }, /* "buffer-multiple" */
+	{ KPROF_LWP_RULE_BUFFER_MINIMUM,     74 }, /* "buffer-minimum" */
+	{ KPROF_LWP_RULE_BUFFER_MAXIMUM,     89 }, /* "buffer-maximum" */
+	{ KPROF_LWP_RULE_EVENT_ID,          104 }, /* "event-id" */
+	{ KPROF_LWP_RULE_EVENT_UNSUPPORTED, 113 }, /* "event-unsupported" */
+	{ KPROF_LWP_RULE_EVENT_DUPLICATE,   131 }, /* "event-duplicate" */
+	{ KPROF_LWP_RULE_EVENT_COUNT,       147 }, /* "event-count" */
+	{ KPROF_LWP_RULE_INTERVAL,          159 }, /* "interval" */
+	{ KPROF_LWP_RULE_RANDOM,            168 }, /* "random" */
+	{ KPROF_LWP_RULE_THRESHOLD,         175 }, /* "threshold" */
+	{ KPROF_LWP_RULE_FEATURE,           185 }, /* "feature" */
+};
+/* clang-format on */
+
 /* The name of a kprof_lwp_rule value, or NULL when it has none. */
 KPROF_API const char *kprof_lwp_rule_name(kprof_lwp_rule value)
 {
-	static const char names[] =
-	        "none\0argument\0lwpcb-alignment\0lwpcb-size\0buffer-alignment\0buffer-multiple\0"
-	        "buffer-minimum\0buffer-maximum\0event-id\0event-unsupported\0event-duplicate\0"
-	        "event-count\0interval\0random\0threshold\0feature\0";
-	/* clang-format off */
-	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
-	    "\0\0\0\0\0\0\1\0\0\0\5\0\2\0\0\0\16\0\3\0\0\0\36\0\4\0\0\0\51\0\5\0\0\0\72\0\6\0\0\0\112\0\7\0\0\0\131\0\10\0\0\0\150\0\11\0\0\0\161\0\12\0\0\0"
-	    "\203\0\13\0\0\0\223\0\14\0\0\0\237\0\15\0\0\0\250\0\16\0\0\0\257\0\17\0\0\0\271\0";
-	/* clang-format on */
-	return kprof_impl_name(names, index, 16u, (int)value);
+	return kprof_impl_name((const char *)&kprof_impl_lwp_rule_name_pool,
+	                       kprof_impl_lwp_rule_names, 16u, (int)value);
 }
 #endif
 
 #ifndef KPROF_NO_NAMES
+/* The pool of the names: each string NUL-terminated, at the offset on its left. */
+/* clang-format off */
+static const char kprof_impl_lwp_kind_name_pool[55] =
+	/*  0 */ "unknown\0"
+	/*  8 */ "instruction\0"
+	/* 20 */ "branch\0"
+	/* 27 */ "dcache\0"
+	/* 34 */ "lwpval\0"
+	/* 41 */ "lwpins\0"
+	/* 48 */ "clocks";
+/* clang-format on */
+
+/* clang-format off */
+static const kprof_impl_name_row kprof_impl_lwp_kind_names[7] = {
+	{ KPROF_LWP_KIND_UNKNOWN,           0 }, /* "unknown" */
+	{ KPROF_LWP_KIND_INSTRUCTION,       8 }, /* "instruction" */
+	{ KPROF_LWP_KIND_BRANCH,           20 }, /* "branch" */
+	{ KPROF_LWP_KIND_DCACHE,           27 }, /* "dcache" */
+	{ KPROF_LWP_KIND_PROGRAMMED_VALUE, 34 }, /* "lwpval" */
+	{ KPROF_LWP_KIND_PROGRAMMED_EVENT, 41 }, /* "lwpins" */
+	{ KPROF_LWP_KIND_CLOCKS,           48 }, /* "clocks" */
+};
+/* clang-format on */
+
 /* The name of a kprof_lwp_kind value, or NULL when it has none. */
 KPROF_API const char *kprof_lwp_kind_name(kprof_lwp_kind value)
 {
-	static const char names[] =
-	        "unknown\0instruction\0branch\0dcache\0lwpval\0lwpins\0clocks\0";
-	/* clang-format off */
-	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
-	    "\0\0\0\0\0\0\1\0\0\0\10\0\2\0\0\0\24\0\3\0\0\0\33\0\4\0\0\0\42\0\5\0\0\0\51\0\6\0\0\0\60\0";
-	/* clang-format on */
-	return kprof_impl_name(names, index, 7u, (int)value);
+	return kprof_impl_name((const char *)&kprof_impl_lwp_kind_name_pool,
+	                       kprof_impl_lwp_kind_names, 7u, (int)value);
 }
 #endif
 
@@ -15110,28 +16812,56 @@ KPROF_API kprof_status kprof_ds_pebs_index_read(const volatile void *area, kprof
 	return KPROF_OK;
 }
 #ifndef KPROF_NO_NAMES
+/* The pool of the names: each string NUL-terminated, at the offset on its left. */
+/* clang-format off */
+static const char kprof_impl_ds_avail_name_pool[15] =
+	/*  0 */ "no\0"
+	/*  3 */ "yes\0"
+	/*  7 */ "unknown";
+/* clang-format on */
+
+/* clang-format off */
+static const kprof_impl_name_row kprof_impl_ds_avail_names[3] = {
+	{ KPROF_DS_AVAIL_NO,      0 }, /* "no" */
+	{ KPROF_DS_AVAIL_YES,     3 }, /* "yes" */
+	{ KPROF_DS_AVAIL_UNKNOWN, 7 }, /* "unknown" */
+};
+/* clang-format on */
+
 /* The name of a kprof_ds_avail value, or NULL when it has none. */
 KPROF_API const char *kprof_ds_avail_name(kprof_ds_avail value)
 {
-	static const char names[] = "no\0yes\0unknown\0";
-	/* clang-format off */
-	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
-	    "\0\0\0\0\0\0\1\0\0\0\3\0\2\0\0\0\7\0";
-	/* clang-format on */
-	return kprof_impl_name(names, index, 3u, (int)value);
+	return kprof_impl_name((const char *)&kprof_impl_ds_avail_name_pool,
+	                       kprof_impl_ds_avail_names, 3u, (int)value);
 }
 #endif
 
 #ifndef KPROF_NO_NAMES
+/* The pool of the names: each string NUL-terminated, at the offset on its left. */
+/* clang-format off */
+static const char kprof_impl_ds_layout_name_pool[34] =
+	/*  0 */ "intel64\0"
+	/*  8 */ "intel32\0"
+	/* 16 */ "win62\0"
+	/* 22 */ "win64\0"
+	/* 28 */ "win32";
+/* clang-format on */
+
+/* clang-format off */
+static const kprof_impl_name_row kprof_impl_ds_layout_names[5] = {
+	{ KPROF_DS_LAYOUT_INTEL64,  0 }, /* "intel64" */
+	{ KPROF_DS_LAYOUT_INTEL32,  8 }, /* "intel32" */
+	{ KPROF_DS_LAYOUT_WIN62,   16 }, /* "win62" */
+	{ KPROF_DS_LAYOUT_WIN64,   22 }, /* "win64" */
+	{ KPROF_DS_LAYOUT_WIN32,   28 }, /* "win32" */
+};
+/* clang-format on */
+
 /* The name of a kprof_ds_layout value, or NULL when it has none. */
 KPROF_API const char *kprof_ds_layout_name(kprof_ds_layout value)
 {
-	static const char names[] = "intel64\0intel32\0win62\0win64\0win32\0";
-	/* clang-format off */
-	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
-	    "\0\0\0\0\0\0\1\0\0\0\10\0\2\0\0\0\20\0\3\0\0\0\26\0\4\0\0\0\34\0";
-	/* clang-format on */
-	return kprof_impl_name(names, index, 5u, (int)value);
+	return kprof_impl_name((const char *)&kprof_impl_ds_layout_name_pool,
+	                       kprof_impl_ds_layout_names, 5u, (int)value);
 }
 #endif
 
@@ -15516,16 +17246,39 @@ KPROF_API kprof_status kprof_pebs_iter_next(kprof_pebs_iter *w, kprof_pebs_sampl
 	return KPROF_OK;
 }
 #ifndef KPROF_NO_NAMES
+/* The pool of the names: each string NUL-terminated, at the offset on its left. */
+/* clang-format off */
+static const char kprof_impl_pebs_has_name_pool[57] =
+	/*  0 */ "gprs\0"
+	/*  5 */ "applicable\0"
+	/* 16 */ "meminfo\0"
+	/* 24 */ "eventing-ip\0"
+	/* 36 */ "tsx\0"
+	/* 40 */ "tsc\0"
+	/* 44 */ "xmm\0"
+	/* 48 */ "lbr\0"
+	/* 52 */ "cntr";
+/* clang-format on */
+
+/* clang-format off */
+static const kprof_impl_name_row kprof_impl_pebs_has_names[9] = {
+	{ KPROF_PEBS_HAS_GPRS,         0 }, /* "gprs" */
+	{ KPROF_PEBS_HAS_APPLICABLE,   5 }, /* "applicable" */
+	{ KPROF_PEBS_HAS_MEMINFO,     16 }, /* "meminfo" */
+	{ KPROF_PEBS_HAS_EVENTING_IP, 24 }, /* "eventing-ip" */
+	{ KPROF_PEBS_HAS_TSX,         36 }, /* "tsx" */
+	{ KPROF_PEBS_HAS_TSC,         40 }, /* "tsc" */
+	{ KPROF_PEBS_HAS_XMM,         44 }, /* "xmm" */
+	{ KPROF_PEBS_HAS_LBR,         48 }, /* "lbr" */
+	{ KPROF_PEBS_HAS_CNTR,        52 }, /* "cntr" */
+};
+/* clang-format on */
+
 /* The name of a kprof_pebs_has value, or NULL when it has none. */
 KPROF_API const char *kprof_pebs_has_name(kprof_pebs_has value)
 {
-	static const char names[] =
-	        "gprs\0applicable\0meminfo\0eventing-ip\0tsx\0tsc\0xmm\0lbr\0cntr\0";
-	/* clang-format off */
-	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
-	    "\1\0\0\0\0\0\2\0\0\0\5\0\4\0\0\0\20\0\10\0\0\0\30\0\20\0\0\0\44\0\40\0\0\0\50\0\100\0\0\0\54\0\200\0\0\0\60\0\0\1\0\0\64\0";
-	/* clang-format on */
-	return kprof_impl_name(names, index, 9u, (int)value);
+	return kprof_impl_name((const char *)&kprof_impl_pebs_has_name_pool,
+	                       kprof_impl_pebs_has_names, 9u, (int)value);
 }
 #endif
 
@@ -15976,146 +17729,252 @@ KPROF_API kprof_status kprof_windows_custom_source_verdict_get(
 }
 #endif
 #ifndef KPROF_NO_NAMES
+/* The pool of the names: each string NUL-terminated, at the offset on its left. */
+/* clang-format off */
+static const char kprof_impl_windows_event_trace_information_class_name_pool[966] =
+	/*   0 */ "EventTraceKernelVersionInformation\0"
+	/*  35 */ "EventTraceGroupMaskInformation\0"
+	/*  66 */ "EventTracePerformanceInformation\0"
+	/*  99 */ "EventTraceTimeProfileInformation\0"
+	/* 132 */ "EventTraceSessionSecurityInformation\0"
+	/* 169 */ "EventTraceSpinlockInformation\0"
+	/* 199 */ "EventTraceStackTracingInformation\0"
+	/* 233 */ "EventTraceExecutiveResourceInformation\0"
+	/* 272 */ "EventTraceHeapTracingInformation\0"
+	/* 305 */ "EventTraceHeapSummaryTracingInformation\0"
+	/* 345 */ "EventTracePoolTagFilterInformation\0"
+	/* 380 */ "EventTracePebsTracingInformation\0"
+	/* 413 */ "EventTraceProfileConfigInformation\0"
+	/* 448 */ "EventTraceProfileSourceListInformation\0"
+	/* 487 */ "EventTraceProfileEventListInformation\0"
+	/* 525 */ "EventTraceProfileCounterListInformation\0"
+	/* 565 */ "EventTraceStackCachingInformation\0"
+	/* 599 */ "EventTraceObjectTypeFilterInformation\0"
+	/* 637 */ "EventTraceSoftRestartInformation\0"
+	/* 670 */ "EventTraceLastBranchConfigurationInformation\0"
+	/* 715 */ "EventTraceLastBranchEventListInformation\0"
+	/* 756 */ "EventTraceProfileSourceAddInformation\0"
+	/* 794 */ "EventTraceProfileSourceRemoveInformation\0"
+	/* 835 */ "EventTraceProcessorTraceConfigurationInformation\0"
+	/* 884 */ "EventTraceProcessorTraceEventListInformation\0"
+	/* 929 */ "EventTraceCoverageSamplerInformation";
+/* clang-format on */
+
+/* clang-format off */
+static const kprof_impl_name_row kprof_impl_windows_event_trace_information_class_names[26] = {
+	{ KPROF_WINDOWS_EVENT_TRACE_INFORMATION_CLASS_KERNEL_VERSION_INFORMATION,                  0 }, /* "EventTraceKernelVersionInformation" */
+	{ KPROF_WINDOWS_EVENT_TRACE_INFORMATION_CLASS_GROUP_MASK_INFORMATION,                     35 }, /* "EventTraceGroupMaskInformation" */
+	{ KPROF_WINDOWS_EVENT_TRACE_INFORMATION_CLASS_PERFORMANCE_INFORMATION,                    66 }, /* "EventTracePerformanceInformation" */
+	{ KPROF_WINDOWS_EVENT_TRACE_INFORMATION_CLASS_TIME_PROFILE_INFORMATION,                   99 }, /* "EventTraceTimeProfileInformation" */
+	{ KPROF_WINDOWS_EVENT_TRACE_INFORMATION_CLASS_SESSION_SECURITY_INFORMATION,              132 }, /* "EventTraceSessionSecurityInformation" */
+	{ KPROF_WINDOWS_EVENT_TRACE_INFORMATION_CLASS_SPINLOCK_INFORMATION,                      169 }, /* "EventTraceSpinlockInformation" */
+	{ KPROF_WINDOWS_EVENT_TRACE_INFORMATION_CLASS_STACK_TRACING_INFORMATION,                 199 }, /* "EventTraceStackTracingInformation" */
+	{ KPROF_WINDOWS_EVENT_TRACE_INFORMATION_CLASS_EXECUTIVE_RESOURCE_INFORMATION,            233 }, /* "EventTraceExecutiveResourceInformation" */
+	{ KPROF_WINDOWS_EVENT_TRACE_INFORMATION_CLASS_HEAP_TRACING_INFORMATION,                  272 }, /* "EventTraceHeapTracingInformation" */
+	{ KPROF_WINDOWS_EVENT_TRACE_INFORMATION_CLASS_HEAP_SUMMARY_TRACING_INFORMATION,          305 }, /* "EventTraceHeapSummaryTracingInformation" */
+	{ KPROF_WINDOWS_EVENT_TRACE_INFORMATION_CLASS_POOL_TAG_FILTER_INFORMATION,               345 }, /* "EventTracePoolTagFilterInformation" */
+	{ KPROF_WINDOWS_EVENT_TRACE_INFORMATION_CLASS_PEBS_TRACING_INFORMATION,                  380 }, /* "EventTracePebsTracingInformation" */
+	{ KPROF_WINDOWS_EVENT_TRACE_INFORMATION_CLASS_PROFILE_CONFIG_INFORMATION,                413 }, /* "EventTraceProfileConfigInformation" */
+	{ KPROF_WINDOWS_EVENT_TRACE_INFORMATION_CLASS_PROFILE_SOURCE_LIST_INFORMATION,           448 }, /* "EventTraceProfileSourceListInformation" */
+	{ KPROF_WINDOWS_EVENT_TRACE_INFORMATION_CLASS_PROFILE_EVENT_LIST_INFORMATION,            487 }, /* "EventTraceProfileEventListInformation" */
+	{ KPROF_WINDOWS_EVENT_TRACE_INFORMATION_CLASS_PROFILE_COUNTER_LIST_INFORMATION,          525 }, /* "EventTraceProfileCounterListInformation" */
+	{ KPROF_WINDOWS_EVENT_TRACE_INFORMATION_CLASS_STACK_CACHING_INFORMATION,                 565 }, /* "EventTraceStackCachingInformation" */
+	{ KPROF_WINDOWS_EVENT_TRACE_INFORMATION_CLASS_OBJECT_TYPE_FILTER_INFORMATION,            599 }, /* "EventTraceObjectTypeFilterInformation" */
+	{ KPROF_WINDOWS_EVENT_TRACE_INFORMATION_CLASS_SOFT_RESTART_INFORMATION,                  637 }, /* "EventTraceSoftRestartInformation" */
+	{ KPROF_WINDOWS_EVENT_TRACE_INFORMATION_CLASS_LAST_BRANCH_CONFIGURATION_INFORMATION,     670 }, /* "EventTraceLastBranchConfigurationInformation" */
+	{ KPROF_WINDOWS_EVENT_TRACE_INFORMATION_CLASS_LAST_BRANCH_EVENT_LIST_INFORMATION,        715 }, /* "EventTraceLastBranchEventListInformation" */
+	{ KPROF_WINDOWS_EVENT_TRACE_INFORMATION_CLASS_PROFILE_SOURCE_ADD_INFORMATION,            756 }, /* "EventTraceProfileSourceAddInformation" */
+	{ KPROF_WINDOWS_EVENT_TRACE_INFORMATION_CLASS_PROFILE_SOURCE_REMOVE_INFORMATION,         794 }, /* "EventTraceProfileSourceRemoveInformation" */
+	{ KPROF_WINDOWS_EVENT_TRACE_INFORMATION_CLASS_PROCESSOR_TRACE_CONFIGURATION_INFORMATION, 835 }, /* "EventTraceProcessorTraceConfigurationInformation" */
+	{ KPROF_WINDOWS_EVENT_TRACE_INFORMATION_CLASS_PROCESSOR_TRACE_EVENT_LIST_INFORMATION,    884 }, /* "EventTraceProcessorTraceEventListInformation" */
+	{ KPROF_WINDOWS_EVENT_TRACE_INFORMATION_CLASS_COVERAGE_SAMPLER_INFORMATION,              929 }, /* "EventTraceCoverageSamplerInformation" */
+};
+/* clang-format on */
+
 /* The name of a kprof_windows_event_trace_information_class value, or NULL when it has none. */
 KPROF_API const char *
 kprof_windows_event_trace_information_class_name(kprof_windows_event_trace_information_class value)
 {
-	static const char names[] =
-	        "EventTraceKernelVersionInformation\0EventTraceGroupMaskInformation\0"
-	        "EventTracePerformanceInformation\0EventTraceTimeProfileInformation\0"
-	        "EventTraceSessionSecurityInformation\0EventTraceSpinlockInformation\0"
-	        "EventTraceStackTracingInformation\0EventTraceExecutiveResourceInformation\0"
-	        "EventTraceHeapTracingInformation\0EventTraceHeapSummaryTracingInformation\0"
-	        "EventTracePoolTagFilterInformation\0EventTracePebsTracingInformation\0"
-	        "EventTraceProfileConfigInformation\0EventTraceProfileSourceListInformation\0"
-	        "EventTraceProfileEventListInformation\0EventTraceProfileCounterListInformation\0"
-	        "EventTraceStackCachingInformation\0EventTraceObjectTypeFilterInformation\0"
-	        "EventTraceSoftRestartInformation\0EventTraceLastBranchConfigurationInformation\0"
-	        "EventTraceLastBranchEventListInformation\0EventTraceProfileSourceAddInformation\0"
-	        "EventTraceProfileSourceRemoveInformation\0"
-	        "EventTraceProcessorTraceConfigurationInformation\0"
-	        "EventTraceProcessorTraceEventListInformation\0EventTraceCoverageSamplerInformation"
-	        "\0";
-	/* clang-format off */
-	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
-	    "\0\0\0\0\0\0\1\0\0\0\43\0\2\0\0\0\102\0\3\0\0\0\143\0\4\0\0\0\204\0\5\0\0\0\251\0\6\0\0\0\307\0\7\0\0\0\351\0\10\0\0\0\20\1\11\0\0\0\61\1\12\0\0\0"
-	    "\131\1\13\0\0\0\174\1\14\0\0\0\235\1\15\0\0\0\300\1\16\0\0\0\347\1\17\0\0\0\15\2\20\0\0\0\65\2\21\0\0\0\127\2\22\0\0\0\175\2\23\0\0\0\236\2\24\0\0\0\313\2\25\0"
-	    "\0\0\364\2\26\0\0\0\32\3\27\0\0\0\103\3\30\0\0\0\164\3\31\0\0\0\241\3";
-	/* clang-format on */
-	return kprof_impl_name(names, index, 26u, (int)value);
+	return kprof_impl_name(
+	        (const char *)&kprof_impl_windows_event_trace_information_class_name_pool,
+	        kprof_impl_windows_event_trace_information_class_names, 26u, (int)value);
 }
 #endif
 
 #ifndef KPROF_NO_NAMES
+/* The pool of the names: each string NUL-terminated, at the offset on its left. */
+/* clang-format off */
+static const char kprof_impl_windows_trace_query_info_class_name_pool[206] =
+	/*   0 */ "TraceSampledProfileIntervalInfo\0"
+	/*  32 */ "TraceProfileSourceConfigInfo\0"
+	/*  61 */ "TraceProfileSourceListInfo\0"
+	/*  88 */ "TracePmcEventListInfo\0"
+	/* 110 */ "TracePmcCounterListInfo\0"
+	/* 134 */ "TraceLbrConfigurationInfo\0"
+	/* 160 */ "TraceLbrEventListInfo\0"
+	/* 182 */ "TraceMaxPmcCounterQuery";
+/* clang-format on */
+
+/* clang-format off */
+static const kprof_impl_name_row kprof_impl_windows_trace_query_info_class_names[8] = {
+	{ KPROF_WINDOWS_TRACE_QUERY_INFO_CLASS_SAMPLED_PROFILE_INTERVAL_INFO,   0 }, /* "TraceSampledProfileIntervalInfo" */
+	{ KPROF_WINDOWS_TRACE_QUERY_INFO_CLASS_PROFILE_SOURCE_CONFIG_INFO,     32 }, /* "TraceProfileSourceConfigInfo" */
+	{ KPROF_WINDOWS_TRACE_QUERY_INFO_CLASS_PROFILE_SOURCE_LIST_INFO,       61 }, /* "TraceProfileSourceListInfo" */
+	{ KPROF_WINDOWS_TRACE_QUERY_INFO_CLASS_PMC_EVENT_LIST_INFO,            88 }, /* "TracePmcEventListInfo" */
+	{ KPROF_WINDOWS_TRACE_QUERY_INFO_CLASS_PMC_COUNTER_LIST_INFO,         110 }, /* "TracePmcCounterListInfo" */
+	{ KPROF_WINDOWS_TRACE_QUERY_INFO_CLASS_LBR_CONFIGURATION_INFO,        134 }, /* "TraceLbrConfigurationInfo" */
+	{ KPROF_WINDOWS_TRACE_QUERY_INFO_CLASS_LBR_EVENT_LIST_INFO,           160 }, /* "TraceLbrEventListInfo" */
+	{ KPROF_WINDOWS_TRACE_QUERY_INFO_CLASS_MAX_PMC_COUNTER_QUERY,         182 }, /* "TraceMaxPmcCounterQuery" */
+};
+/* clang-format on */
+
 /* The name of a kprof_windows_trace_query_info_class value, or NULL when it has none. */
 KPROF_API const char *
 kprof_windows_trace_query_info_class_name(kprof_windows_trace_query_info_class value)
 {
-	static const char names[] =
-	        "TraceSampledProfileIntervalInfo\0TraceProfileSourceConfigInfo\0"
-	        "TraceProfileSourceListInfo\0TracePmcEventListInfo\0TracePmcCounterListInfo\0"
-	        "TraceLbrConfigurationInfo\0TraceLbrEventListInfo\0TraceMaxPmcCounterQuery\0";
-	/* clang-format off */
-	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
-	    "\5\0\0\0\0\0\6\0\0\0\40\0\7\0\0\0\75\0\10\0\0\0\130\0\11\0\0\0\156\0\24\0\0\0\206\0\25\0\0\0\240\0\26\0\0\0\266\0";
-	/* clang-format on */
-	return kprof_impl_name(names, index, 8u, (int)value);
+	return kprof_impl_name((const char *)&kprof_impl_windows_trace_query_info_class_name_pool,
+	                       kprof_impl_windows_trace_query_info_class_names, 8u, (int)value);
 }
 #endif
 
 #ifndef KPROF_NO_NAMES
+/* The pool of the names: each string NUL-terminated, at the offset on its left. */
+/* clang-format off */
+static const char kprof_impl_windows_profile_add_version_name_pool[68] =
+	/*  0 */ "EventTraceProfileAddInformationV2\0"
+	/* 34 */ "EventTraceProfileAddInformationV3";
+/* clang-format on */
+
+/* clang-format off */
+static const kprof_impl_name_row kprof_impl_windows_profile_add_version_names[2] = {
+	{ KPROF_WINDOWS_PROFILE_ADD_VERSION_V2,  0 }, /* "EventTraceProfileAddInformationV2" */
+	{ KPROF_WINDOWS_PROFILE_ADD_VERSION_V3, 34 }, /* "EventTraceProfileAddInformationV3" */
+};
+/* clang-format on */
+
 /* The name of a kprof_windows_profile_add_version value, or NULL when it has none. */
 KPROF_API const char *
 kprof_windows_profile_add_version_name(kprof_windows_profile_add_version value)
 {
-	static const char names[] =
-	        "EventTraceProfileAddInformationV2\0EventTraceProfileAddInformationV3\0";
-	/* clang-format off */
-	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
-	    "\2\0\0\0\0\0\3\0\0\0\42\0";
-	/* clang-format on */
-	return kprof_impl_name(names, index, 2u, (int)value);
+	return kprof_impl_name((const char *)&kprof_impl_windows_profile_add_version_name_pool,
+	                       kprof_impl_windows_profile_add_version_names, 2u, (int)value);
 }
 #endif
 
 #ifndef KPROF_NO_NAMES
+/* The pool of the names: each string NUL-terminated, at the offset on its left. */
+/* clang-format off */
+static const char kprof_impl_windows_pmu_type_name_pool[20] =
+	/*  0 */ "core\0"
+	/*  5 */ "data fabric\0"
+	/* 17 */ "L3";
+/* clang-format on */
+
+/* clang-format off */
+static const kprof_impl_name_row kprof_impl_windows_pmu_type_names[3] = {
+	{ KPROF_WINDOWS_PMU_TYPE_CORE,         0 }, /* "core" */
+	{ KPROF_WINDOWS_PMU_TYPE_DATA_FABRIC,  5 }, /* "data fabric" */
+	{ KPROF_WINDOWS_PMU_TYPE_L3,          17 }, /* "L3" */
+};
+/* clang-format on */
+
 /* The name of a kprof_windows_pmu_type value, or NULL when it has none. */
 KPROF_API const char *kprof_windows_pmu_type_name(kprof_windows_pmu_type value)
 {
-	static const char names[] = "core\0data fabric\0L3\0";
-	/* clang-format off */
-	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
-	    "\0\0\0\0\0\0\1\0\0\0\5\0\2\0\0\0\21\0";
-	/* clang-format on */
-	return kprof_impl_name(names, index, 3u, (int)value);
+	return kprof_impl_name((const char *)&kprof_impl_windows_pmu_type_name_pool,
+	                       kprof_impl_windows_pmu_type_names, 3u, (int)value);
 }
 #endif
 
 #ifndef KPROF_NO_NAMES
+/* The pool of the names: each string NUL-terminated, at the offset on its left. */
+/* clang-format off */
+static const char kprof_impl_windows_custom_source_problem_name_pool[1534] =
+	/*    0 */ "nothing is wrong\0"
+	/*   17 */ "the name is empty\0"
+	/*   35 */ "the name is longer than the description field holds (127 characters)\0"
+	/*  104 */ "the name holds a character other than A-Z, a-z, 0-9, underscore, dot and hyphen (a registry key or a listing cannot carry it)\0"
+	/*  230 */ "the name is already a source the HAL offers on this processor and release\0"
+	/*  304 */ "the event is given in another vendor's PerfEvtSel layout than the processor's\0"
+	/*  382 */ "Windows gives this processor no hardware profile interface (only the timer), so no custom source can count\0"
+	/*  489 */ "this Windows release has no custom profile sources (they begin with Windows 10 1803)\0"
+	/*  574 */ "the select sets bits a custom source cannot carry (pin control, TSX qualifiers, adaptive PEBS, UMASK2, EQ or reserved bits)\0"
+	/*  698 */ "Intel event 0 names a fixed counter in Intel's event lists; a general-purpose counter does not count it\0"
+	/*  802 */ "the counter mask is over 15: Windows keeps only its low 4 bits\0"
+	/*  865 */ "AnyThread is not honoured by this processor (perfmon version below 3, or cpuid 0x0A says it is deprecated)\0"
+	/*  972 */ "on AMD family 0Fh Windows drops EventSelect[11:8] and Host/Guest\0"
+	/* 1037 */ "the PMU type is not one Windows takes here (0 core; 1 data fabric and 2 L3 only where the processor has those counters; AMD only)\0"
+	/* 1167 */ "the interval is outside 4096..2147483647, which Windows would clamp it into\0"
+	/* 1243 */ "CpuInfoHierarchy sets a value after an any (0xFFFFFFFF), where Windows stops comparing\0"
+	/* 1330 */ "CpuInfoHierarchy does not match this processor's family, model and stepping\0"
+	/* 1406 */ "Windows cannot limit a source to one core type: CpuInfoHierarchy selects family, model and stepping only\0"
+	/* 1511 */ "Persist must be 0 or 1";
+/* clang-format on */
+
+/* clang-format off */
+static const kprof_impl_name_row kprof_impl_windows_custom_source_problem_names[19] = {
+	{ KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_NONE,                  0 }, /* "nothing is wrong" */
+	{ KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_NAME_EMPTY,           17 }, /* "the name is empty" */
+	{ KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_NAME_LONG,            35 }, /* "the name is longer than the description field holds (127 characters)" */
+	{ KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_NAME_CHARACTER,      104 }, /* "the name holds a character other than A-Z, a-z, 0-9, underscore, dot and hyphen (a registry key or a listing cannot carry it)" */
+	{ KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_NAME_TAKEN,          230 }, /* "the name is already a source the HAL offers on this processor and release" */
+	{ KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_VENDOR,              304 }, /* "the event is given in another vendor's PerfEvtSel layout than the processor's" */
+	{ KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_NO_INTERFACE,        382 }, /* "Windows gives this processor no hardware profile interface (only the timer), so no custom source can count" */
+	{ KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_RELEASE,             489 }, /* "this Windows release has no custom profile sources (they begin with Windows 10 1803)" */
+	{ KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_SELECT_BITS,         574 }, /* "the select sets bits a custom source cannot carry (pin control, TSX qualifiers, adaptive PEBS, UMASK2, EQ or reserved bits)" */
+	{ KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_FIXED_EVENT,         698 }, /* "Intel event 0 names a fixed counter in Intel's event lists; a general-purpose counter does not count it" */
+	{ KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_CMASK_WIDTH,         802 }, /* "the counter mask is over 15: Windows keeps only its low 4 bits" */
+	{ KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_ANY_THREAD,          865 }, /* "AnyThread is not honoured by this processor (perfmon version below 3, or cpuid 0x0A says it is deprecated)" */
+	{ KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_AMD_FAMILY_0F,       972 }, /* "on AMD family 0Fh Windows drops EventSelect[11:8] and Host/Guest" */
+	{ KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_PMU_TYPE,           1037 }, /* "the PMU type is not one Windows takes here (0 core; 1 data fabric and 2 L3 only where the processor has those counters; AMD only)" */
+	{ KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_INTERVAL,           1167 }, /* "the interval is outside 4096..2147483647, which Windows would clamp it into" */
+	{ KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_HIERARCHY_ORDER,    1243 }, /* "CpuInfoHierarchy sets a value after an any (0xFFFFFFFF), where Windows stops comparing" */
+	{ KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_HIERARCHY_MISMATCH, 1330 }, /* "CpuInfoHierarchy does not match this processor's family, model and stepping" */
+	{ KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_CORE_TYPE,          1406 }, /* "Windows cannot limit a source to one core type: CpuInfoHierarchy selects family, model and stepping only" */
+	{ KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_PERSIST,            1511 }, /* "Persist must be 0 or 1" */
+};
+/* clang-format on */
+
 /* The name of a kprof_windows_custom_source_problem value, or NULL when it has none. */
 KPROF_API const char *
 kprof_windows_custom_source_problem_name(kprof_windows_custom_source_problem value)
 {
-	static const char names[] =
-	        "nothing is wrong\0the name is empty\0"
-	        "the name is longer than the description field holds (127 characters)\0"
-	        "the name holds a character other than A-Z, a-z, 0-9, underscore, dot and hyphen "
-	        "(a registry key or a listing cannot carry it)\0"
-	        "the name is already a source the HAL offers on this processor and release\0"
-	        "the event is given in another vendor's PerfEvtSel layout than the processor's\0"
-	        "Windows gives this processor no hardware profile interface (only the timer), so "
-	        "no custom source can count\0"
-	        "this Windows release has no custom profile sources (they begin with Windows 10 "
-	        "1803)\0"
-	        "the select sets bits a custom source cannot carry (pin control, TSX qualifiers, "
-	        "adaptive PEBS, UMASK2, EQ or reserved bits)\0"
-	        "Intel event 0 names a fixed counter in Intel's event lists; a general-purpose "
-	        "counter does not count it\0"
-	        "the counter mask is over 15: Windows keeps only its low 4 bits\0"
-	        "AnyThread is not honoured by this processor (perfmon version below 3, or cpuid "
-	        "0x0A says it is deprecated)\0"
-	        "on AMD family 0Fh Windows drops EventSelect[11:8] and Host/Guest\0"
-	        "the PMU type is not one Windows takes here (0 core; 1 data fabric and 2 L3 only "
-	        "where the processor has those counters; AMD only)\0"
-	        "the interval is outside 4096..2147483647, which Windows would clamp it into\0"
-	        "CpuInfoHierarchy sets a value after an any (0xFFFFFFFF), where Windows stops "
-	        "comparing\0"
-	        "CpuInfoHierarchy does not match this processor's family, model and stepping\0"
-	        "Windows cannot limit a source to one core type: CpuInfoHierarchy selects family, "
-	        "model and stepping only\0"
-	        "Persist must be 0 or 1\0";
-	/* clang-format off */
-	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
-	    "\0\0\0\0\0\0\1\0\0\0\21\0\2\0\0\0\43\0\3\0\0\0\150\0\4\0\0\0\346\0\5\0\0\0\60\1\6\0\0\0\176\1\7\0\0\0\351\1\10\0\0\0\76\2\11\0\0\0\272\2\12\0\0\0"
-	    "\42\3\13\0\0\0\141\3\14\0\0\0\314\3\15\0\0\0\15\4\16\0\0\0\217\4\17\0\0\0\333\4\20\0\0\0\62\5\21\0\0\0\176\5\22\0\0\0\347\5";
-	/* clang-format on */
-	return kprof_impl_name(names, index, 19u, (int)value);
+	return kprof_impl_name((const char *)&kprof_impl_windows_custom_source_problem_name_pool,
+	                       kprof_impl_windows_custom_source_problem_names, 19u, (int)value);
 }
 #endif
 
 #ifndef KPROF_NO_NAMES
+/* The pool of the names: each string NUL-terminated, at the offset on its left. */
+/* clang-format off */
+static const char kprof_impl_windows_custom_source_warning_name_pool[657] =
+	/*   0 */ "kprof judges this event absent on this processor class: it would count nothing\0"
+	/*  79 */ "kprof judges this event different (or only partly the same) on this processor class\0"
+	/* 163 */ "the HAL already offers this event as a built-in source\0"
+	/* 218 */ "the binary record needs version 3, which Windows 11 23H2 refuses; no public source names the first build that takes it (the registry form carries these fields)\0"
+	/* 378 */ "only Windows 11 23H2 is known to read CMask, CMaskInvert, AnyThread, EdgeDetect, HostGuest and PmuType from the registry\0"
+	/* 499 */ "before Windows 10 2004 the add record's layout is disputed: public sources give other shapes\0"
+	/* 592 */ "no public source shows custom sources on a 32-bit Windows kernel";
+/* clang-format on */
+
+/* clang-format off */
+static const kprof_impl_name_row kprof_impl_windows_custom_source_warning_names[7] = {
+	{ KPROF_WINDOWS_CUSTOM_SOURCE_WARNING_COUNTS_ABSENT,      0 }, /* "kprof judges this event absent on this processor class: it would count nothing" */
+	{ KPROF_WINDOWS_CUSTOM_SOURCE_WARNING_COUNTS_DIFFERENT,  79 }, /* "kprof judges this event different (or only partly the same) on this processor class" */
+	{ KPROF_WINDOWS_CUSTOM_SOURCE_WARNING_DUPLICATE,        163 }, /* "the HAL already offers this event as a built-in source" */
+	{ KPROF_WINDOWS_CUSTOM_SOURCE_WARNING_BINARY_V3,        218 }, /* "the binary record needs version 3, which Windows 11 23H2 refuses; no public source names the first build that takes it (the registry form carries these fields)" */
+	{ KPROF_WINDOWS_CUSTOM_SOURCE_WARNING_REGISTRY_EXTRAS,  378 }, /* "only Windows 11 23H2 is known to read CMask, CMaskInvert, AnyThread, EdgeDetect, HostGuest and PmuType from the registry" */
+	{ KPROF_WINDOWS_CUSTOM_SOURCE_WARNING_LAYOUT,           499 }, /* "before Windows 10 2004 the add record's layout is disputed: public sources give other shapes" */
+	{ KPROF_WINDOWS_CUSTOM_SOURCE_WARNING_X86,              592 }, /* "no public source shows custom sources on a 32-bit Windows kernel" */
+};
+/* clang-format on */
+
 /* The name of a kprof_windows_custom_source_warning value, or NULL when it has none. */
 KPROF_API const char *
 kprof_windows_custom_source_warning_name(kprof_windows_custom_source_warning value)
 {
-	static const char names[] =
-	        "kprof judges this event absent on this processor class: it would count nothing\0"
-	        "kprof judges this event different (or only partly the same) on this processor "
-	        "class\0"
-	        "the HAL already offers this event as a built-in source\0"
-	        "the binary record needs version 3, which Windows 11 23H2 refuses; no public "
-	        "source names the first build that takes it (the registry form carries these "
-	        "fields)\0"
-	        "only Windows 11 23H2 is known to read CMask, CMaskInvert, AnyThread, EdgeDetect, "
-	        "HostGuest and PmuType from the registry\0"
-	        "before Windows 10 2004 the add record's layout is disputed: public sources give "
-	        "other shapes\0"
-	        "no public source shows custom sources on a 32-bit Windows kernel\0";
-	/* clang-format off */
-	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
-	    "\1\0\0\0\0\0\2\0\0\0\117\0\4\0\0\0\243\0\10\0\0\0\332\0\20\0\0\0\172\1\40\0\0\0\363\1\100\0\0\0\120\2";
-	/* clang-format on */
-	return kprof_impl_name(names, index, 7u, (int)value);
+	return kprof_impl_name((const char *)&kprof_impl_windows_custom_source_warning_name_pool,
+	                       kprof_impl_windows_custom_source_warning_names, 7u, (int)value);
 }
 #endif
 
@@ -16291,4 +18150,7 @@ KPROF_API kprof_status kprof_psi_writer_add(kprof_psi_writer *w, uint32_t source
 }
 #endif /* !defined(KPROF_NO_WINDOWS) */
 
-#endif /* KPROF_H */
+#ifdef __cplusplus
+}
+#endif
+#endif /* KPROF_IMPLEMENTATION */

@@ -6,6 +6,9 @@
  * not judged: see bench/run.py (the targets compare the growth from 12,500 to 100,000 blocks
  * with linear). */
 #include "bench.h"
+/* One translation unit: the program holds kprof's implementation, static. */
+#define KPROF_IMPLEMENTATION
+#define KPROF_STATIC
 #include "kprof.h"
 
 #define SIZES 4

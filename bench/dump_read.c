@@ -2,6 +2,9 @@
  * kprof's dump iterator, every record of every CPU block, and kprof_dump_snapshot_get of the boot
  * processor (which reads the whole text too). Reported, not judged: see bench/run.py. */
 #include "bench.h"
+/* One translation unit: the program holds kprof's implementation, static. */
+#define KPROF_IMPLEMENTATION
+#define KPROF_STATIC
 #include "kprof.h"
 
 #include <dirent.h>

@@ -1,7 +1,9 @@
 /* Footprint: every table reachable from outside, so none can be dropped. Built as an
  * object (section sizes) and as a PIC shared object (dynamic relocations), with and
  * without KPROF_NO_NAMES, by bench/run.py. */
-#define KPROF_API static inline
+/* The implementation, static: what the exported functions below reach is all that stays. */
+#define KPROF_IMPLEMENTATION
+#define KPROF_STATIC
 #include "kprof.h"
 
 const kprof_source *foot_table(int itf, size_t *count);

@@ -2,7 +2,9 @@
  * (class lookup, class name, verdict for a class), exported, so no table can be dropped.
  * Built like footprint.c (object and PIC shared object) by bench/run.py; what it measures is
  * reached through the API only, so it holds whatever form the generator gives the tables. */
-#define KPROF_API static inline
+/* The implementation, static: what the exported functions below reach is all that stays. */
+#define KPROF_IMPLEMENTATION
+#define KPROF_STATIC
 #include "kprof.h"
 
 unsigned foot_counts_class(const char *vendor, uint32_t family, uint32_t model, uint32_t stepping);

@@ -13,15 +13,20 @@ sys.path.insert(0, os.path.join(os.path.dirname(HERE), "gen"))
 import kprofgen  # noqa: E402
 
 
+def strip_profile(name):
+    """A name without "Profile" (the source plugin's rule, loaded with the model)."""
+    return sys.modules["kprofgen_plugins.source"].strip_profile(name)
+
+
 def keywords(table):
     """(spelling, row within the table) for every name the lookup accepts."""
     out, seen = [], set()
     for i, r in enumerate(table["rows"]):
         keys = [r["name"]] + r["aliases"]
-        if r["description"] != kprofgen.strip_profile(r["name"]):
+        if r["description"] != strip_profile(r["name"]):
             keys.append(r["description"])
         for k in keys:
-            k = kprofgen.strip_profile(k)
+            k = strip_profile(k)
             for spelling in (k, "Profile" + k):
                 if spelling.lower() not in seen:
                     seen.add(spelling.lower())

@@ -11,6 +11,9 @@
  * mask, and kept only when libpfm4 encodes it to the same event|umask<<8: both sides then
  * answer the same questions. */
 #include "bench.h"
+/* One translation unit: the program holds kprof's implementation, static. */
+#define KPROF_IMPLEMENTATION
+#define KPROF_STATIC
 #include "kprof.h"
 #include <perfmon/pfmlib.h>
 

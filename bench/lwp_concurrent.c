@@ -14,6 +14,9 @@
  * to one CPU, taking turns). */
 #define KPROF_LWP_MODEL /* the LWP software model (opt-in): this program drives it */
 #include "bench.h"
+/* One translation unit: the program holds kprof's implementation, static. */
+#define KPROF_IMPLEMENTATION
+#define KPROF_STATIC
 #include "kprof.h"
 #include "records.h"
 #include <ck_ring.h>

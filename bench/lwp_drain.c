@@ -15,6 +15,9 @@
  * records/s of every placement are in the output's info. */
 #define KPROF_LWP_MODEL /* the LWP software model (opt-in): this program drives it */
 #include "bench.h"
+/* One translation unit: the program holds kprof's implementation, static. */
+#define KPROF_IMPLEMENTATION
+#define KPROF_STATIC
 #include "kprof.h"
 #include "records.h"
 

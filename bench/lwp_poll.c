@@ -10,6 +10,9 @@
  *                       bench_poll_probe and counts the stores among. */
 #define KPROF_LWP_MODEL /* the LWP software model (opt-in): this program drives it */
 #include "bench.h"
+/* One translation unit: the program holds kprof's implementation, static. */
+#define KPROF_IMPLEMENTATION
+#define KPROF_STATIC
 #include "kprof.h"
 #include "records.h"
 #include <signal.h>

@@ -1,5 +1,7 @@
 /* kprof - what the Windows HAL would do on this machine or a dumped one, and decoders for
- * what the profiling hardware writes. Built from kprof.h and libc alone. */
+ * what the profiling hardware writes. Built from kprof.h and libc alone: this unit holds
+ * kprof's implementation, the command's other units include kprof.h without it. */
+#define KPROF_IMPLEMENTATION
 #include "commands.h"
 #include "counts_print.h"
 

@@ -7,7 +7,11 @@
  * on family 15h (with kprof_lwp_caps_get + KPROF_LWP_RING_SLWPCB instead of the
  * model). Exits 1 if the hottest address found is not in the program's hot loop.
  *
- *     cc -std=c99 -O2 -I. examples/lwp_hot_addresses.c -o lwp_hot_addresses && ./lwp_hot_addresses */
+ *     cc -std=c99 -O2 -I. examples/lwp_hot_addresses.c -o lwp_hot_addresses && ./lwp_hot_addresses
+ *
+ * A program of one translation unit: it holds kprof's implementation, static. */
+#define KPROF_IMPLEMENTATION
+#define KPROF_STATIC
 #define KPROF_LWP_MODEL /* the LWP software model (opt-in): this program drives it */
 #include "kprof.h"
 

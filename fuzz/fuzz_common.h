@@ -9,6 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* A harness is one translation unit: it holds kprof's implementation, static. */
+#define KPROF_IMPLEMENTATION
+#define KPROF_STATIC
 #include "kprof.h"
 
 /* abort(), not assert(): the check must survive -DNDEBUG and every build the harness gets. */

@@ -13,10 +13,8 @@ With --check, compares instead of writing and exits 1 on a difference.
 """
 import argparse
 import difflib
-import fnmatch
 import os
 import re
-import struct
 import subprocess
 import sys
 import tempfile
@@ -26,6 +24,8 @@ import yaml
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
+# Run as a script, this module is still the one the plugins import (`from kprofgen import ...`).
+sys.modules.setdefault("kprofgen", sys.modules[__name__])
 
 # Spec files that are no section of their own: their entries go to the first section.
 # The sections themselves, in order, are listed in spec/project.yaml.
@@ -241,7 +241,7 @@ def build_struct(s, structs, registers):
     ent = f"struct {s.get('name', '?')!r}" if isinstance(s, Map) else "struct"
     check(s, {"name": str, "size": int, "doc": str, "provenance": str, "fields": list,
               "c_name?": str, "codec?": bool, "field_macros?": str, "widens?": str,
-              "sources?": list, **LINUX_KEYS}, ent)
+              "extends?": str, "sources?": list, **LINUX_KEYS}, ent)
     # field_macros: snake spells CamelCase field names (Windows' own) as UPPER_SNAKE in the
     # KPROF_<S>_<F>_OFFSET macros; the default upper-cases the name as it stands.
     style = s.get("field_macros") or "upper"
@@ -252,13 +252,22 @@ def build_struct(s, structs, registers):
     # sources: the 32-bit words (e.g. a cpuid leaf's eax..edx) that a field's `from` reads.
     sources = [str(x) for x in (s.get("sources") or [])]
     fields, end, seen, maps = [], 0, set(), {}
+    # extends: B - the struct starts with B's fields (their register layouts and maps stay B's);
+    # its own fields follow B's size.
+    base = s.get("extends")
+    if base is not None:
+        if base not in structs:
+            fail(s, ent, f"extends '{base}': no struct of that name is defined earlier", "extends")
+        fields = [dict(x, register=None, inherited=base, **{"from": {}}) for x in structs[base]["fields"]]
+        seen, end = {x["name"] for x in fields}, structs[base]["tail_at"]
     for f in entries(s["fields"], f"{ent} fields"):
         fe = f"{ent} field {f.get('name', '?')!r}" if isinstance(f, Map) else ent
         check(f, {"name": str, "offset": int, "type": str, "count?": int, "doc": str,
                   "register?": Map, "as?": str, "from?": Map, "linux_count?": str, **LINUX_KEYS}, fe)
         fname = ident(f, fe, "name", f["name"])
         if fname in seen:
-            fail(f, fe, "duplicate field name")
+            fail(f, fe, f"duplicate field name (kprof_{base}, which it extends, has one)"
+                 if any(x["name"] == fname and x.get("inherited") for x in fields) else "duplicate field name")
         seen.add(fname)
         t, count = f["type"], f.get("count") or 0
         if t in SCALARS:
@@ -271,6 +280,8 @@ def build_struct(s, structs, registers):
             fail(f, fe, f"type must be one of {', '.join(SCALARS)} or a struct defined earlier, got {t!r}")
         total = size * (count or 1)
         off = f["offset"]
+        if base is not None and off < structs[base]["size"]:
+            fail(f, fe, f"offset 0x{off:X} lies inside kprof_{base}, which it extends (0x{structs[base]['size']:X} bytes)")
         if off < end:
             fail(f, fe, f"offset 0x{off:X} overlaps the previous field (which ends at 0x{end:X})")
         if off % align:
@@ -300,7 +311,8 @@ def build_struct(s, structs, registers):
                 fail(f, fe, f"from {mname}: a {bits['width']}-bit field fills only a u8, u16 or u32 "
                      f"member at least as wide, in the first 64 KiB", "from")
             maps.setdefault(mname, []).append(
-                bytes([off & 0xFF, off >> 8, size, sources.index(m.group(1)), bits["lo"], bits["width"]]))
+                ([fit(off, "uint16_t", where(f), 3), str(size), str(sources.index(m.group(1))), str(bits["lo"]),
+                  str(bits["width"])], f"{fname} <- {spelled}"))
         macro = (snake(fname) if style == "snake" else fname).upper()
         fields.append({"name": fname, "macro": macro, "offset": off, "type": t, "ctype": ctype, "size": size,
                        "count": count, "total": total, "nested": nested, "doc": f["doc"],
@@ -310,6 +322,8 @@ def build_struct(s, structs, registers):
         end = off + total
     if s["size"] < end:
         fail(s, ent, f"size 0x{s['size']:X} is smaller than the fields (which end at 0x{end:X})")
+    if base is not None and s["size"] < structs[base]["size"]:
+        fail(s, ent, f"size 0x{s['size']:X} is smaller than kprof_{base}, which it extends", "size")
     align = max([1] + [x["nested"]["align"] if x["nested"] else x["size"] for x in fields])
     if s["size"] % align:
         fail(s, ent, f"size 0x{s['size']:X} is not a multiple of the struct's alignment {align}")
@@ -317,37 +331,35 @@ def build_struct(s, structs, registers):
     runs = scalar_runs(fields)
     if s["size"] > 0xFFFF:
         fail(s, ent, "a struct with a codec must be smaller than 64 KiB")
-    return {"name": name, "NAME": name.upper(), "size": s["size"], "align": align,
+    return {"name": name, "NAME": name.upper(), "size": s["size"], "align": align, "extends": base,
             "doc": s["doc"], "provenance": s["provenance"], "fields": fields,
             "tail": s["size"] - end, "tail_at": end, "codec": s.get("codec", True), "widen": widen,
-            "runs": runs, "runs_c": runs_literal(runs), "sources": sources,
-            "maps": [{"name": k, "NAME": k.upper(), "rows_c": '"' + c_escapes(b"".join(v)) + '"',
-                      "count": len(v)} for k, v in maps.items()]}
+            "runs": [([fit(o, "uint16_t", where(s), 3), str(n), str(w)], f"{name}.{a}" + (f" .. {b}" if b != a else ""))
+                     for o, n, w, a, b in runs], "sources": sources,
+            "maps": [{"name": k, "NAME": k.upper(), "rows": v} for k, v in maps.items()]}
 
 
-def scalar_runs(fields, base=0):
+def scalar_runs(fields, base=0, path=""):
     """The multi-byte scalars of a layout (nested structures flattened) as runs of equal
-    width: [offset, count, width]. Bytes need no conversion, so they are not listed."""
+    width: [offset, count, width, first member, last member]. Bytes need no conversion, so
+    they are not listed."""
     runs = []
     for f in fields:
         for i in range(f["count"] or 1):
             at = base + f["offset"] + i * f["size"]
+            label = path + f["name"] + (f"[{i}]" if f["count"] else "")
             if f["nested"]:
-                items = scalar_runs(f["nested"]["fields"], at)
+                items = scalar_runs(f["nested"]["fields"], at, label + ".")
             else:
-                items = [[at, 1, f["size"]]] if f["size"] > 1 else []
+                items = [[at, 1, f["size"], label, label]] if f["size"] > 1 else []
             for r in items:
                 last = runs[-1] if runs else None
                 if last and last[2] == r[2] and last[0] + last[1] * last[2] == r[0] and last[1] + r[1] <= 255:
                     last[1] += r[1]
+                    last[4] = r[4]
                 else:
                     runs.append(list(r))
     return runs
-
-
-def runs_literal(runs):
-    """Runs as a C string of 4-byte records: offset (little-endian 16 bits), count, width."""
-    return c_bytes([x for o, n, w in runs for x in (o & 0xFF, o >> 8, n, w)])
 
 
 def build_widen(s, ent, fields, structs):
@@ -381,10 +393,10 @@ def build_widen(s, ent, fields, structs):
             so, do, n = f["offset"], t["offset"], f["count"] or 1
         if max(so, do) > 0xFFFF or n > 0xFF:
             fail(f["node"], fe, "an offset past 64 KiB or more than 255 elements: kprof_impl_struct_widen cannot move it")
-        # kprof_impl_struct_widen's 6-byte move: source and destination offset (16 bits each,
-        # little-endian), count, and the widths (source in bits 7:4, destination in 3:0).
-        moves += [so & 0xFF, so >> 8, do & 0xFF, do >> 8, n, f["size"] << 4 | t["size"]]
-    return {"target": tname, "moves_c": c_bytes(moves), "moves": len(moves) // 6}
+        dest = t["name"] + (f"[{idx}]" if idx is not None else "")
+        moves.append(([fit(so, "uint16_t", where(f["node"]), 3), fit(do, "uint16_t", where(f["node"]), 3), str(n),
+                       str(f["size"]), str(t["size"])], f"{s['name']}.{f['name']} -> {tname}.{dest}"))
+    return {"target": tname, "moves": moves}
 
 
 def build_enum(e):
@@ -408,7 +420,8 @@ def build_enum(e):
                        "string": v.get("string") or v["name"], "node": v})
     return {"name": name, "prefix": prefix, "doc": e["doc"], "provenance": e["provenance"],
             "values": values, "strings": e.get("strings", True), "node": e,
-            "names": name_index(values, e, ent)}
+            "names": name_index([dict(v, c=v["name"] if v["name"].startswith("KPROF_") else prefix + v["name"])
+                                 for v in values], e, ent, name)}
 
 
 def build_constants(c):
@@ -470,7 +483,7 @@ def build_records(r, enums, tables=None):
     for d in disjoint:
         if not any(f["name"] == d for f in fields):
             fail(r, ent, f"disjoint names '{d}', which is no field", "disjoint")
-    pool, rows, ids, keys = Pool(name), [], set(), set()
+    pool, rows, ids, keys = Pool(name, f"the strings of kprof_{name}"), [], set(), set()
 
     for row in entries(r["rows"], f"{ent} rows"):
         re_ = f"{ent} row {row.get('id', '?')!r}"
@@ -487,7 +500,7 @@ def build_records(r, enums, tables=None):
             v, t = row[f["name"]], f["type"]
             bad = lambda why: fail(row, re_, f"field '{f['name']}' {why}, got {v!r}", f["name"])  # noqa: E731
             if t == "string" and v is None and f["name"] != key:
-                vals.append({"c": str(NO_STRING), "text": None})
+                vals.append({"c": f"0x{NO_STRING:X}", "text": None})
                 cells.append(None)
             elif t == "string":
                 if not isinstance(v, (str, int, float)) or isinstance(v, bool):
@@ -498,7 +511,7 @@ def build_records(r, enums, tables=None):
                         bad("repeats another row's key (keys are matched ignoring case)")
                     keys.add(v.lower())
                     key_text = v
-                vals.append({"c": str(pool.intern(v)), "text": v})
+                vals.append({"c": str(pool.intern(v, f"{where(row, re_, f['name'])}: {f['name']}")), "text": v})
                 cells.append(v)
             elif t == "bool":
                 if not isinstance(v, bool):
@@ -512,7 +525,7 @@ def build_records(r, enums, tables=None):
                 lo, hi = lo_hi[0], lo_hi[-1]
                 if not 0 <= lo <= hi <= RECORD_MAX[t]:
                     bad(f"needs 0 <= min <= max <= {RECORD_MAX[t]:#x}")
-                vals.append({"c": f"{lo:#x}, {hi:#x}", "text": f"{lo:#x}" if lo == hi else f"{lo:#x}..{hi:#x}"})
+                vals.append({"c": f"0x{lo:X}, 0x{hi:X}", "text": f"{lo:#x}" if lo == hi else f"{lo:#x}..{hi:#x}"})
                 cells += [lo, hi]
             elif f["ref"]:
                 rids = {x["id"]: f["ref"]["first"] + i for i, x in enumerate(f["ref"]["rows"])}
@@ -562,13 +575,9 @@ def build_records(r, enums, tables=None):
             seen_rows.append((row, e))
     if first + len(rows) > 0xFF:
         fail(r, ent, "ids must fit 8 bits")
-    columns = [("id", "u8")]
-    for f in fields:
-        t = "u8" if f["enum"] or f["ref"] else {"string": "str", "bool": "u8"}.get(f["type"], f["type"])
-        columns += [(f["name"] + "_min", "u16"), (f["name"] + "_max", "u16")] if t == "range" else [(f["name"], t)]
-    table = build_table(f"{name}_rows", f"The rows of kprof_{name}.", columns,
-                        [(x["cells"], f"{id_prefix}{x['id']}", x["where"]) for x in rows],
-                        pool, r, ent, mirror=f"kprof_{name}")
+    table = build_rows(f"kprof_impl_{name}_rows", f"The rows of kprof_{name}, in id order.", f"kprof_{name}",
+                       [([id_prefix + x["id"]] + [v["c"] for v in x["values"]],
+                         x["key_text"] and f'"{x["key_text"]}"') for x in rows])
     return {"name": name, "NAME": name.upper(), "prefix": id_prefix, "id_enum": id_enum, "first": first,
             "key": key, "doc": r["doc"], "provenance": r["provenance"], "fields": fields,
             "rows": rows, "pool": pool.model(r, ent), "table": table}
@@ -614,9 +623,9 @@ def build_list(t, symbols):
         if r["name"] in names:
             fail(r, re_, "duplicate name")
         names.add(r["name"])
-        vals = []
+        vals, cells = [], []
         for c in cols:
-            v = r[c["name"]]
+            v = text = r[c["name"]]
             if isinstance(v, str):
                 if v not in symbols:
                     fail(r, re_, f"{c['name']} {v!r} is no enumerator or constant of the spec", c["name"])
@@ -625,678 +634,148 @@ def build_list(t, symbols):
             if v < 0 or v >> bits:
                 fail(r, re_, f"{c['name']} {v:#x} does not fit {c['type']}", c["name"])
             vals.append(v)
-        rows.append({"name": r["name"].upper(), "value": i, "doc": r.get("doc"),
-                     "string": r["name"].lower(), "cells": vals, "where": where(r, re_)})
+            cells.append(text if isinstance(text, str) else fit(v, c["type"], where(r, re_), bits // 4 if bits >= 32 else 0))
+        rows.append({"name": r["name"].upper(), "value": i, "doc": r.get("doc"), "c": f"KPROF_{name.upper()}_{r['name'].upper()}",
+                     "string": r["name"].lower(), "cells": vals, "c_cells": cells, "where": where(r, re_)})
     if not rows:
         fail(t, ent, "a list needs rows")
     enum = {"name": name, "prefix": f"KPROF_{name.upper()}_", "doc": t["doc"],
             "provenance": t["provenance"], "values": rows, "strings": True,
-            "names": name_index(rows, t, ent)}
-    table = build_table(f"{name}_rows", f"The rows of kprof_{name}_info_by_id.",
-                        [(c["name"], "u" + c["type"][4:-2]) for c in cols],
-                        [(x["cells"], x["string"], x["where"]) for x in rows], None, t, ent,
-                        mirror=f"kprof_{name}_info")
+            "names": name_index(rows, t, ent, name)}
+    table = build_rows(f"kprof_impl_{name}_rows", f"The rows of kprof_{name}_info_by_id, in enumeration order.",
+                       f"kprof_{name}_info", [(x["c_cells"], x["c"]) for x in rows])
     return {"name": name, "columns": cols, "rows": rows, "enum": enum, "table": table}
 
 
-def build_leaves(lst, node):
-    """The cpuid leaves a snapshot holds: one slot each."""
-    out, names, keys = [], set(), set()
-    for x in entries(lst, "leaves", node):
-        ent = f"leaf {x.get('name', '?')!r}" if isinstance(x, Map) else "leaf"
-        check(x, {"name": str, "leaf": int, "subleaf?": int, "doc": str, "provenance": str}, ent)
-        ident(x, ent, "name", x["name"])
-        key = (x["leaf"], x.get("subleaf") or 0)
-        if x["name"] in names or key in keys:
-            fail(x, ent, "duplicate leaf name or (leaf, subleaf)")
-        names.add(x["name"])
-        keys.add(key)
-        out.append({"name": x["name"].upper(), "leaf": key[0], "subleaf": key[1], "doc": x["doc"],
-                    "provenance": x["provenance"]})
-    if not out:
-        fail(node, "leaves", "cpuid.yaml must list the leaves a snapshot holds")
-    if len(out) > 32:
-        fail(node, "leaves", "at most 32 leaves fit a snapshot's presence mask")
-    return out
-
-
-# --------------------------------------------------------------------------- profile sources
+# --------------------------------------------------------------------------- names
 def snake(name):
     """CamelCase -> snake_case: BufferHeadOffset -> Buffer_Head_Offset, LLCMisses -> LLC_Misses."""
     n = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", name)
     return re.sub(r"(?<=[A-Z])(?=[A-Z][a-z])", "_", n)
 
 
-def c_upper(name):
-    """CamelCase HAL name -> UPPER_SNAKE enumerator part (ProfileLLCMisses -> LLC_MISSES)."""
-    return snake(strip_profile(name) if name.startswith("Profile") else name).upper()
-
-
-def strip_profile(name):
-    return name[7:] if len(name) > 7 and name[:7].lower() == "profile" else name
-
-
-def decode_select_check(node, ent, select, reg):
-    """A table's select value must decode as the HAL loads it: USR and/or OS, no EN/INT."""
-    f = {x["name"]: x for x in reg["fields"]}
-    bit = lambda n: (select >> f[n]["lo"]) & f[n]["max"]  # noqa: E731
-    if select < 0 or select & ~reg["defined_mask"]:
-        fail(node, ent, f"select {select:#010x} sets reserved bits {select & ~reg['defined_mask']:#x} of {reg['name']}", "select")
-    if bit("en") or bit("intr"):
-        fail(node, ent, f"select {select:#010x} has EN or INT set; the tables carry USR/OS only (EN and INT are added when a counter starts)", "select")
-    if not (bit("usr") or bit("os")):
-        fail(node, ent, f"select {select:#010x} sets neither USR nor OS, so it would count nothing", "select")
-
-
-def check_libpfm4_reason(node, ent, reason, pmus):
-    """`libpfm4: "<pmu>[, <pmu>]: why"` records a known difference from libpfm4; the test
-    needs to know which PMUs it concerns, so the reason must name them first: PMUs of the
-    table's `libpfm4_pmus`, or shell patterns matching some (amd64_k8_rev*)."""
-    if reason is None:
-        return
-    if not pmus:
-        fail(node, ent, "libpfm4 reasons belong only on tables with libpfm4_pmus", "libpfm4")
-    m = re.match(r"^([a-z0-9_*?\[\]-]+(?:, [a-z0-9_*?\[\]-]+)*): \S", reason)
-    if not m or any(not fnmatch.filter(pmus, p) for p in m.group(1).split(", ")):
-        fail(node, ent, f"libpfm4 reason must start with the PMU(s) it concerns ({', '.join(pmus)}) and a colon, got {reason!r}", "libpfm4")
-
-
-def build_sources(spec, registers, msrs):
-    node = spec
-    check(node, {"intervals": Map, "descriptions": Map, "tables": list, "functions?": list}, "sources")
-    iv = node["intervals"]
-    intervals = {}
-    for k, v in iv.items():
-        check(v, {"default": int, "min": int, "max": int, "provenance": str}, f"interval '{k}'")
-        if not v["min"] <= v["default"] <= v["max"]:
-            fail(v, f"interval '{k}'", "default must lie within [min, max]")
-        intervals[k] = v
-    for need in ("timer", "hardware"):
-        if need not in intervals:
-            fail(iv, "intervals", f"missing interval class '{need}'")
-    check(node["descriptions"], {"overrides": list}, "descriptions")
-    overrides = {}
-    for o in entries(node["descriptions"]["overrides"], "description overrides"):
-        check(o, {"value": int, "description": str, "provenance": str}, "description override")
-        overrides[o["value"]] = o["description"]
-
-    msr_by_name = {m["name"]: m for m in msrs}
-    tables, ids, enum_names = [], set(), set()
-    for t in entries(node["tables"], "tables"):
-        te = f"table {t.get('id', '?')!r}" if isinstance(t, Map) else "table"
-        check(t, {"id": str, "title": str, "doc": str, "provenance": str, "enum_type": str,
-                  "enum_prefix": str, "sources": list, "hal_interface?": bool, "vendor?": str,
-                  "select_register?": str, "counters?": (int, str), "counter_width?": (int, str),
-                  "perfevtsel_msr?": str, "counter_msr?": str, "libpfm4_pmus?": list}, te)
-        tid = ident(t, te, "id", t["id"]).lower()
-        if tid in ids:
-            fail(t, te, "duplicate table id")
-        ids.add(tid)
-        te = f"table '{tid}'"
-        reg = None
-        if t.get("select_register"):
-            if t["select_register"] not in registers:
-                fail(t, te, f"select_register '{t['select_register']}' is not described in spec/", "select_register")
-            reg = registers[t["select_register"]]
-        for k in ("perfevtsel_msr", "counter_msr"):
-            if t.get(k) and t[k] not in msr_by_name:
-                fail(t, te, f"{k} '{t[k]}' is not in any spec file's msrs", k)
-        for k in ("counters", "counter_width"):
-            if isinstance(t.get(k), str) and t[k] != "cpuid":
-                fail(t, te, f"{k} must be a number or 'cpuid', got {t[k]!r}", k)
-        rows, values, names = [], set(), {}
-        for s in entries(t["sources"], f"{te} sources"):
-            se = f"{te} entry {s.get('name', '?')}" if isinstance(s, Map) else te
-            check(s, {"value": int, "name": str, "select?": int, "ebx_bit?": int, "aliases?": list,
-                      "interval?": str, "libpfm4?": str}, se)
-            v, n = s["value"], s["name"]
-            se = f"{te} entry {v:#04x} {n}"
-            ident(s, se, "name", n)
-            if not 0 <= v <= 0xFFFF:
-                fail(s, se, "value must fit 16 bits", "value")
-            if v in values:
-                fail(s, se, f"duplicate value {v:#04x} in table '{tid}'", "value")
-            values.add(v)
-            for a in s.get("aliases") or []:
-                ident(s, se, "aliases", a)
-            for nm in [n] + list(s.get("aliases") or []):
-                k = strip_profile(nm).lower()
-                if k in names and names[k] != v:
-                    fail(s, se, f"name {nm!r} duplicates the name of entry {names[k]:#04x} in table '{tid}'",
-                         "name" if nm == n else "aliases")
-                names[k] = v
-            sel = s.get("select")
-            if sel is not None:
-                if reg is None:
-                    fail(s, se, f"table '{tid}' has no select_register, so entries take no select", "select")
-                decode_select_check(s, se, sel, reg)
-            elif reg is not None:
-                fail(s, se, "missing field 'select'")
-            eb = s.get("ebx_bit")
-            if eb is not None and not 0 <= eb <= 31:
-                fail(s, se, f"ebx_bit {eb} out of range 0..31", "ebx_bit")
-            if eb is not None and tid != "emon":
-                fail(s, se, "only Emon sources are gated by a cpuid 0x0A ebx bit", "ebx_bit")
-            check_libpfm4_reason(s, se, s.get("libpfm4"), t.get("libpfm4_pmus") if reg else None)
-            ivc = s.get("interval") or ("timer" if v == 0 else "hardware")
-            if ivc not in intervals:
-                fail(s, se, f"interval class {ivc!r} is not defined under intervals", "interval")
-            rows.append({"value": v, "name": n, "select": sel, "ebx_bit": eb,
-                         "aliases": list(s.get("aliases") or []), "interval": ivc,
-                         "interval_index": list(intervals).index(ivc),
-                         "description": overrides.get(v) if v in overrides else strip_profile(n),
-                         "enum": t["enum_prefix"] + c_upper(n), "libpfm4": s.get("libpfm4")})
-        for r in rows:
-            for nm in [r["enum"]] + [t["enum_prefix"] + c_upper(a) for a in r["aliases"]]:
-                if nm in enum_names:
-                    fail(t, te, f"enumerator {nm} is generated twice")
-                enum_names.add(nm)
-        tables.append({"id": tid, "ID": tid.upper(), "title": t["title"], "doc": t["doc"],
-                       "provenance": t["provenance"], "enum_type": t["enum_type"],
-                       "enum_prefix": t["enum_prefix"], "rows": rows,
-                       "hal": t.get("hal_interface", False), "vendor": t.get("vendor"),
-                       "select_register": reg["name"] if reg else None,
-                       "counters": t.get("counters"), "counter_width": t.get("counter_width"),
-                       "perfevtsel_msr": t.get("perfevtsel_msr"), "counter_msr": t.get("counter_msr")})
-    for need in ("generic", "default", "emon", "amd64"):
-        if need not in ids:
-            fail(node["tables"], "tables", f"missing table '{need}'")
-    return layout_sources(tables, intervals)
-
-
-def layout_sources(tables, intervals):
-    """Lay the tables out as relocation-free arrays: one string pool, rows with offsets,
-    per-table value indexes, a select index and a name hash."""
-    pool, pool_at = [], {}
-
-    def intern(s):
-        if s not in pool_at:
-            # Reuse a suffix of an interned string: descriptions are suffixes of names.
-            for full, off in pool_at.items():
-                if full.endswith(s):
-                    pool_at[s] = off + len(full) - len(s)
-                    return pool_at[s]
-            pool_at[s] = sum(len(x) + 1 for x in pool)
-            pool.append(s)
-        return pool_at[s]
-
-    # Intern full names first (longest first) so descriptions land inside them.
-    everything = []
-    for t in tables:
-        for r in t["rows"]:
-            everything += [r["name"]] + r["aliases"]
-    for s in sorted(set(everything), key=lambda x: (-len(x), x)):
-        intern(s)
-    rows, value_index, select_index, keys = [], [], [], []
-    for ti, t in enumerate(tables):
-        t["index"] = ti
-        t["start"] = len(rows)
-        t["count"] = len(t["rows"])
-        if t["count"] > 255:
-            raise SpecError(f"table '{t['id']}' has more than 255 rows")
-        t["max_value"] = max(r["value"] for r in t["rows"])
-        t["value_index_at"] = len(value_index)
-        vi = [0] * (t["max_value"] + 1)
-        for i, r in enumerate(t["rows"]):
-            vi[r["value"]] = i + 1
-            r["row"] = len(rows)
-            r["table"] = ti
-            r["name_off"] = intern(r["name"])
-            r["desc_off"] = intern(r["description"])
-            rows.append(r)
-        value_index += vi
-        t["select_index_at"] = len(select_index)
-        order = sorted(range(t["count"]), key=lambda i: (t["rows"][i]["select"] or 0, t["rows"][i]["value"]))
-        select_index += order
-        for r in t["rows"]:
-            seen = set()
-            for k in [r["name"]] + r["aliases"] + ([r["description"]] if r["description"] != strip_profile(r["name"]) else []):
-                key = strip_profile(k)
-                if key.lower() in seen:
-                    continue  # an alias that differs only in case: the lookup ignores case anyway
-                seen.add(key.lower())
-                keys.append((ti, key, intern(k) + (len(k) - len(key)), r["row"]))
-    total = sum(len(x) + 1 for x in pool)
-    if total > 0xFFFF:
-        raise SpecError("string pool exceeds 64 KiB")
-    def row_bytes(order):
-        return c_bytes([b for r in rows for b in struct.pack(
-            order + "IHHHBbB3x", r["select"] or 0, r["value"], r["name_off"], r["desc_off"],
-            r["table"], -1 if r["ebx_bit"] is None else r["ebx_bit"], r["interval_index"])])
-    return {"tables": tables, "rows": rows, "pool": pool, "pool_size": total,
-            "rows_little": row_bytes("<"), "rows_big": row_bytes(">"),
-            "value_index": value_index, "select_index": select_index,
-            "name_hash": perfect_hash(keys, pool_at), "intervals": intervals}
-
-
-# --------------------------------------------------------------------------- name hash
-# The name lookup hashes the key (a name without "Profile") eight bytes at a time with 0x20
-# set in every byte (capitals hash as small letters): acc = len | itf << 16, then
-# acc = rotl(acc, 5) ^ (word | 0x2020...) for each little-endian word (the last zero-padded),
-# h = acc * multiplier. The top bits of h pick a bucket whose
-# displacement, xored into bits 16.., gives the slot: a perfect hash, one probe, found here.
-M64 = (1 << 64) - 1
-NAME_HASH_ROTATE = 5
-
-
-def name_prehash(itf, key):
-    b = key.encode("ascii")
-    acc = len(b) | itf << 16
-    for i in range(0, len(b), 8):
-        w = int.from_bytes(b[i:i + 8].ljust(8, b"\0"), "little") | 0x2020202020202020
-        acc = ((acc << NAME_HASH_ROTATE | acc >> (64 - NAME_HASH_ROTATE)) & M64) ^ w
-    return acc
-
-
-def perfect_hash(keys, pool_at):
-    """Slots for every (table, key): a multiplier and per-bucket displacements such that no two
-    keys share a slot. Deterministic: multipliers are tried in a fixed order."""
-    pre = {}
-    for ti, key, off, row in keys:
-        h = name_prehash(ti, key)
-        if h in pre:
-            raise SpecError(f"name hash: keys {key!r} and {pre[h]!r} collide before the multiplier")
-        pre[h] = key
-    if max(len(k[1]) for k in keys) > 255:
-        raise SpecError("name hash: a key longer than 255 characters")
-    size = 1
-    while size < len(keys):
-        size *= 2
-    buckets = max(1, size // 2)
-    bucket_bits = buckets.bit_length() - 1
-    mult = 0x9E3779B97F4A7C15
-    for attempt in range(10000):
-        by_bucket = {}
-        for k in keys:
-            h = (name_prehash(k[0], k[1]) * mult) & M64
-            by_bucket.setdefault(h >> (64 - bucket_bits) if bucket_bits else 0, []).append((h >> 16, k))
-        slots, disp, ok = [None] * size, [0] * buckets, True
-        for bkt in sorted(by_bucket, key=lambda x: (-len(by_bucket[x]), x)):
-            for d in range(size):
-                want = [(h ^ d) & (size - 1) for h, _ in by_bucket[bkt]]
-                if len(set(want)) == len(want) and all(slots[s] is None for s in want):
-                    for s, (_, k) in zip(want, by_bucket[bkt]):
-                        slots[s] = k
-                    disp[bkt] = d
-                    break
-            else:
-                ok = False
-                break
-        if ok:
-            return {"size": size, "bucket_bits": bucket_bits, "multiplier": mult,
-                    "rotate": NAME_HASH_ROTATE, "displacement": disp, "key_count": len(keys),
-                    "max_key": max(len(k[1]) for k in keys),
-                    "slots": [v for s in slots for v in ((s[2], s[3], len(s[1]) | s[0] << 8) if s else (0, 0, 0))]}
-        mult = (mult * 0x5851F42D4C957F2D + 0x14057B7EF767814F) & M64 | 1
-    raise SpecError("name hash: no perfect hash found")
-
-
-def c_escapes(data):
-    """Bytes as the inside of a C string literal, each byte its shortest octal escape: the
-    fewest characters for the compiler to lex (docs/performance.md, design changes). Every
-    character of the literal is an escape, so none runs into a following digit."""
-    return "".join(f"\\{b:o}" for b in data)
-
-
-def c_bytes(values, width=1):
-    """Integers as one C string literal of little-endian bytes (a string parses faster than an
-    initializer list)."""
-    data = b"".join(v.to_bytes(width, "little") for v in values)
-    lines = ['"' + c_escapes(data[i:i + 64]) + '"' for i in range(0, len(data), 64)]
-    return "\n\t    ".join(lines) or '""'
-
-
-# --------------------------------------------------------------------------- counts
-COUNTS_RANGE = re.compile(r"^([a-z0-9_]+)(?:\.\.([a-z0-9_]+))?$")
-
-
-def select_key(select, reg):
-    """(event, unit mask) of a select value, from its register's `event`/`umask` fields."""
-    f = {x["name"]: x for x in reg["fields"]}
-    get = lambda n: (select >> f[n]["lo"]) & f[n]["max"] if n in f else 0  # noqa: E731
-    return get("event") | get("event_hi") << 8, get("umask")
-
-
 # --------------------------------------------------------------------------- tables
-# Every table the generator emits has one shape (jevents style): fixed-width little-endian
-# rows in string literals, read through kprof_impl_cell(row, KPROF_IMPL_<T>_<COLUMN>), and
-# strings in a pool addressed by 16-bit offsets. A literal stays below 4095 bytes, the longest
-# any C99 compiler must accept (sparse stops at 8191, MSVC at 16380): a long pool or row array
-# is emitted as several arrays, each starting at a known offset of the one offset space.
-LITERAL_CHUNK = 4000
-CELL_WIDTHS = {"u8": 1, "u16": 2, "u32": 4, "u64": 8}
+# Every table the generator emits is written for a reviewer (Linux jevents.py style): a
+# static const array of row structs, one row per line with a comment naming it, cells as
+# numbers or enumerator names; strings in pools, one string per line after its offset. No
+# table holds a pointer, so none needs a relocation: a row holds a string's offset.
 NO_STRING = 0xFFFF
-
-
-def literal_chunks(items):
-    """items: (C literal text, bytes, comment) -> [{"start", "size", "items"}], each chunk's
-    bytes below LITERAL_CHUNK."""
-    chunks, at = [], 0
-    for text, n, comment in items:
-        if not chunks or chunks[-1]["size"] + n > LITERAL_CHUNK:
-            chunks.append({"start": at, "size": 0, "items": []})
-        chunks[-1]["items"].append({"c": text, "comment": comment})
-        chunks[-1]["size"] += n
-        at += n
-    return chunks
+# A pool literal stays within 4000 bytes: C99 promises 4095 (gcc -Wpedantic), sparse warns past
+# 8191. A longer pool is one object of several such parts, addressed by one offset.
+POOL_PART = 4000
+C_TYPES = {"u8": "uint8_t", "u16": "uint16_t", "u32": "uint32_t", "u64": "uint64_t", "i8": "int8_t",
+           "i32": "int32_t", "str": "uint16_t"}
+C_RANGES = {"uint8_t": (0, 0xFF), "uint16_t": (0, 0xFFFF), "uint32_t": (0, 0xFFFFFFFF),
+            "uint64_t": (0, (1 << 64) - 1), "int8_t": (-0x80, 0x7F), "int32_t": (-(1 << 31), (1 << 31) - 1)}
 
 
 def c_string(text):
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
+def fit(value, ctype, where_, hex_digits=0):
+    """value as the C text of a cell of type ctype (decimal, or hex of at least hex_digits
+    digits); a spec error at where_ when it does not fit."""
+    lo, hi = C_RANGES[ctype]
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        raise SpecError(f"{where_}: {value!r} does not fit {ctype}")
+    return f"0x{value:0{hex_digits}X}" if hex_digits else str(value)
+
+
 class Pool:
-    """Strings, each once and NUL-terminated, addressed by byte offset (no pointers, so
-    nothing to relocate)."""
+    """Strings, each once and NUL-terminated, addressed by byte offset. With share_suffixes a
+    string that ends another one already in the pool is that one's tail (intern the longest
+    first); pad: spare zero bytes after the last string (a reader of whole words)."""
 
-    def __init__(self, name):
-        self.name, self.strings, self.at, self.size = name, [], {}, 0
+    def __init__(self, name, doc, share_suffixes=False, pad=0):
+        self.name, self.doc, self.share, self.pad = name, doc, share_suffixes, pad
+        self.strings, self.at, self.size = [], {}, 0
 
-    def intern(self, text):
+    def intern(self, text, at=None):
+        """text's offset; at: where the string comes from, named when the pool overflows."""
         if text not in self.at:
+            if self.share:
+                for full in self.strings:
+                    if full.endswith(text):
+                        self.at[text] = self.at[full] + len(full.encode()) - len(text.encode())
+                        return self.at[text]
             self.at[text] = self.size
             self.strings.append(text)
             self.size += len(text.encode()) + 1
+            if at and self.size + self.pad > NO_STRING:
+                raise SpecError(f"{at}: the {self.name} string pool exceeds 64 KiB")
         return self.at[text]
 
     def model(self, node, entry):
-        if self.size >= NO_STRING:
+        if self.size + self.pad > NO_STRING:
             fail(node, entry, f"the {self.name} string pool exceeds 64 KiB")
-        return {"name": self.name, "NAME": self.name.upper(), "size": self.size, "none": NO_STRING,
-                "chunks": literal_chunks(pool_lines(self.strings))}
+        parts, at = [], 0
+        for x in self.strings:
+            n = len(x.encode()) + 1
+            if not parts or parts[-1]["size"] + n > POOL_PART:
+                parts.append({"size": 0, "lines": []})
+            parts[-1]["lines"].append([at, c_string(x)[:-1] + '\\0"'])
+            parts[-1]["size"] += n
+            at += n
+        for p in parts:  # the literal's own NUL ends each part's last string
+            p["lines"][-1][1] = p["lines"][-1][1][:-3] + '"'
+        width = len(str(self.size))
+        for p in parts:
+            p["lines"] = [f"/* {o:{width}} */ {c}" for o, c in p["lines"]]
+        return {"name": self.name, "NAME": self.name.upper(), "doc": self.doc, "size": self.size,
+                "pad": self.pad, "none": NO_STRING, "parts": parts}
 
 
-def pool_lines(strings, width=88):
-    """Strings as literal lines of about width characters, each string followed by \\0 (a
-    string that starts with a digit begins a literal of its own: the \\0 before it stays one
-    character, and the reader need not know which digits are octal): (C text, bytes, None)
-    per line."""
-    lines, text, size = [], "", 0
-    for x in strings:
-        piece = c_string(x)[1:-1] + "\\0"
-        if text and len(text) + len(piece) + 2 > width:
-            lines.append(('"' + text + '"', size, None))
-            text, size = "", 0
-        text += ('" "' if text and x[:1].isdigit() else "") + piece
-        size += len(x.encode()) + 1
-    if text:
-        lines.append(('"' + text + '"', size, None))
-    return lines
+def row_lines(rows):
+    """Rows of C cells as aligned initializer lines: rows = [(cells or None, comment)], a row
+    without cells being a comment line of its own (a heading)."""
+    cells = [c for c, _ in rows if c is not None]
+    widths = [max(len(r[i]) for r in cells if i < len(r)) for i in range(max(map(len, cells), default=0))]
+    out = []
+    for c, comment in rows:
+        if c is None:
+            out.append(f"/* {comment_text(comment)} */")
+            continue
+        # numbers to the right, names to the left, as a reviewer reads columns
+        text = " ".join((x + ",").rjust(widths[i] + 1) if x[:1].isdigit() or x[:1] == "-" else (x + ",").ljust(widths[i] + 1)
+                        for i, x in enumerate(c[:-1]))
+        last = c[-1].rjust(widths[len(c) - 1]) if c[-1][:1].isdigit() or c[-1][:1] == "-" else c[-1].ljust(widths[len(c) - 1])
+        text = "{ " + (text + " " if text else "") + last + " },"
+        out.append(text + (f" /* {comment_text(comment)} */" if comment else ""))
+    return out
 
 
-def packed_lines(items, width=88):
-    """Row literals joined into lines of about width characters, without their comments (every
-    character of a row literal is an escape, so joined rows cannot run into each other): for a
-    table whose rows a reader finds listed elsewhere. A literal token and a comment per row
-    cost a compiler more than the row's bytes (docs/performance.md, include cost)."""
+def build_rows(name, doc, row_type, rows, fields=None):
+    """One table: a static const array `name` of row_type, one row per line. fields: for a row
+    type of the table's own, [(C type, member, doc)] to define it by; rows: [(cells, comment)]
+    with the cells as C text (fit() them), or (None, heading)."""
+    return {"name": name, "doc": doc, "type": row_type, "fields": fields,
+            "count": sum(1 for c, _ in rows if c is not None), "lines": row_lines(rows)}
+
+
+def build_array(name, doc, ctype, groups, per_line=16):
+    """A static const array of integers: groups = [(values, comment)], each group on lines of
+    per_line values, the comment on its first line."""
     lines = []
-    for it in items:
-        if lines and len(lines[-1]["c"]) + len(it["c"]) - 2 <= width:
-            lines[-1]["c"] = lines[-1]["c"][:-1] + it["c"][1:]
-        else:
-            lines.append({"c": it["c"], "comment": None})
-    return lines
+    for values, comment in groups:
+        for i in range(0, max(len(values), 1), per_line):
+            text = " ".join(f"{v}," for v in values[i:i + per_line])
+            lines.append(text + (f" /* {comment_text(comment)} */" if comment and i == 0 else ""))
+    return {"name": name, "doc": doc, "type": ctype, "fields": None,
+            "count": sum(len(v) for v, _ in groups), "lines": lines}
 
 
-def build_table(name, doc, columns, rows, pool, node, entry, mirror=None, listed=None):
-    """One emitted table. columns: [(name, type)] with type u8, u16, u32 or str (a string
-    interned into pool, its offset stored as u16; None stores NO_STRING); rows: [(cells,
-    comment, where)], where "file:line: entry" of the row in the spec. A cell that does not fit,
-    or a string that overflows the pool, is a spec error there.
-
-    With listed (where the docs show the rows to a reader), rows share lines and carry no comment.
-
-    Rows are packed little-endian for kprof_impl_cell, or, with mirror (a C struct type whose
-    members are the columns in order, e.g. a public row type a function returns a pointer to),
-    laid out as that struct (natural alignment) in host order: one literal per byte order."""
-    cols, at, align = [], 0, 1
-    for cname, ctype in columns:
-        width = CELL_WIDTHS.get(ctype, 2)
-        if mirror:
-            at = -(-at // width) * width
-            align = max(align, width)
-        cols.append({"name": cname, "NAME": cname.upper(), "type": ctype, "at": at, "width": width,
-                     "desc": at | width << 8})
-        at += width
-    size = -(-at // align) * align
-    if not mirror and any(c["width"] > 4 for c in cols):
-        fail(node, entry, f"table {name}: kprof_impl_cell reads cells of at most 32 bits")
-    if size > 0xFF:
-        fail(node, entry, f"table {name}: rows of {size} bytes (at most 255)")
-    items = {"little": [], "big": []}
-    for cells, comment, loc in rows:
-        data = {"little": bytearray(size), "big": bytearray(size)}
-        for c, v in zip(cols, cells):
-            if c["type"] == "str" and v is not None:
-                v = pool.intern(v)
-                if pool.size > NO_STRING:
-                    raise SpecError(f"{loc}: {c['name']}: the {pool.name} string pool exceeds 64 KiB")
-            elif c["type"] == "str":
-                v = NO_STRING
-            if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v < 1 << 8 * c["width"]:
-                raise SpecError(f"{loc}: {c['name']} {v!r} does not fit {c['width'] * 8} bits")
-            for order in data:
-                data[order][c["at"]:c["at"] + c["width"]] = v.to_bytes(c["width"], order)
-        for order in data:
-            items[order].append(('"' + c_escapes(data[order]) + '"', size, comment))
-    t = {"name": name, "NAME": name.upper(), "doc": doc, "columns": cols, "size": size,
-         "count": len(rows), "mirror": mirror, "chunks": literal_chunks(items["little"])}
-    if mirror:
-        if len(t["chunks"]) > 1:
-            fail(node, entry, f"table {name}: {size * len(rows)} bytes of rows, more than one literal holds")
-        t["big"] = literal_chunks(items["big"])
-    if listed:
-        if mirror:
-            fail(node, entry, f"table {name}: a mirrored table keeps one row a line")
-        t["doc"] += "; " + listed
-        for ch in t["chunks"]:
-            ch["items"] = packed_lines(ch["items"])
-    return t
-
-
-def name_index(values, node, entry):
-    """A name function's data: its pool literal and the (value, offset) pairs as bytes."""
-    pool = Pool("names")
-    pairs = []
+def name_index(values, node, entry, cname):
+    """A kprof_<enum>_name() function's data: its names' pool and (value, offset) rows. cname:
+    the C name of the rows (their pool is <cname>_pool)."""
+    pool = Pool(cname + "_name", "the names")
+    rows = []
     for v in values:
         if not -(1 << 31) <= v["value"] < 1 << 31:
             fail(v.get("node", node), entry, f"value {v['value']:#x} of {v['string']} does not fit 32 bits")
-        pairs.append((v["value"] & 0xFFFFFFFF, pool.intern(v["string"]), v["string"]))
-    m = pool.model(node, entry)
-    if len(m["chunks"]) > 1:
-        fail(node, entry, "names longer than one literal (4000 bytes) in all")
-    data = b"".join(val.to_bytes(4, "little") + off.to_bytes(2, "little") for val, off, _ in pairs)
-    return {"pool": m, "count": len(pairs),
-            "index": c_bytes(list(data))}
-
-
-def build_counts(node, sources, registers):
-    """`counts:`: per processor class and per (event, unit mask), the vendor's name for what a
-    table's select counts and a status. Laid out like the source tables: one string pool,
-    integer rows sorted by (event, unit mask, first class), class ranges instead of copies."""
-    check(node, {"doc": str, "provenance": str, "statuses": list, "classes": list, "rows": list,
-                 "linux_events?": list, "caveats?": list}, "counts")
-    # Linux pmu-events facts for classes libpfm4 has no table for: carried for the tests
-    # (tests/test_counts.py checks the rows against them), shape checked here.
-    linux_ids = set()
-    for le in entries(node.get("linux_events"), "counts linux_events", node):
-        lee = f"counts linux_events {le.get('id', '?')!r}"
-        check(le, {"id": str, "mapfile": str, "provenance": str, "events": list}, lee)
-        ident(le, lee, "id", le["id"])
-        linux_ids.add(le["id"])
-        for i, ev in enumerate(le["events"]):
-            if not (isinstance(ev, list) and len(ev) == 3 and isinstance(ev[0], int) and 0 <= ev[0] <= 0xFFF
-                    and (ev[1] is None or (isinstance(ev[1], int) and 0 <= ev[1] <= 0xFF))
-                    and isinstance(ev[2], str) and ev[2].isprintable()):
-                line = le["events"].item_lines[i] if isinstance(le["events"], Seq) else 0
-                raise SpecError(f"{node.file}:{line}: {lee}: an event is [code 0..0xFFF, unit mask 0..0xFF or ~, "
-                                f"name], got {ev!r}")
-    statuses = []
-    for st in entries(node["statuses"], "counts statuses", node):
-        check(st, {"name": str, "doc": str}, f"counts status {st.get('name', '?')!r}")
-        ident(st, "counts status", "name", st["name"])
-        statuses.append({"name": st["name"], "NAME": st["name"].upper(), "doc": st["doc"]})
-    status_of = {x["name"]: i for i, x in enumerate(statuses)}
-    if status_of.get("unknown") != 0:
-        fail(node, "counts statuses", "the first status must be 'unknown' (what a lookup without a row gives)", "statuses")
-    tables = {t["id"]: t for t in sources["tables"]}
-    classes, vendors = [], []
-    for c in entries(node["classes"], "counts classes", node):
-        ce = f"counts class {c.get('id', '?')!r}"
-        check(c, {"id": str, "title": str, "vendor": str, "match": list, "basis": str, "provenance": str,
-                  "table": str, "libpfm4?": str, "linux?": str}, ce)
-        if c.get("linux") is not None and c["linux"] not in linux_ids:
-            fail(c, ce, f"linux '{c['linux']}' is not an id under linux_events", "linux")
-        if c["table"] not in tables or not tables[c["table"]]["select_register"]:
-            fail(c, ce, f"table '{c['table']}' is not a source table with selects", "table")
-        ident(c, ce, "id", c["id"])
-        if any(x["id"] == c["id"] for x in classes):
-            fail(c, ce, "duplicate class id", "id")
-        if len(c["vendor"]) != 12:
-            fail(c, ce, f"vendor must be the 12-character cpuid leaf 0 string, got {c['vendor']!r}", "vendor")
-        if c["vendor"] not in vendors:
-            vendors.append(c["vendor"])
-        matches = []
-        for m in entries(c["match"], f"{ce} match", c):
-            check(m, {"family": (int, list), "model?": (int, list), "stepping?": (int, list)}, f"{ce} match")
-            rng = []
-            for k, top in (("family", 0x10E), ("model", 0xFF), ("stepping", 0xF)):
-                v = m.get(k, [0, top])
-                lo, hi = (v, v) if isinstance(v, int) else (tuple(v) if len(v) == 2 else (-1, -1))
-                if not (isinstance(lo, int) and isinstance(hi, int) and 0 <= lo <= hi <= top):
-                    fail(m, f"{ce} match", f"{k} must be a number or [low, high] within 0..{top:#x}, got {v!r}", k)
-                rng += [lo, hi]
-            matches.append(rng)
-        classes.append({"id": c["id"], "title": c["title"], "vendor": vendors.index(c["vendor"]),
-                        "vendor_string": c["vendor"], "match": matches, "basis": c["basis"],
-                        "provenance": c["provenance"], "libpfm4": c.get("libpfm4"),
-                        "table": tables[c["table"]], "node": c})
-    if len(classes) > 254:
-        fail(node, "counts classes", "at most 254 classes", "classes")
-    index = {c["id"]: i for i, c in enumerate(classes)}
-    rows, covered = [], {}
-    for i, r in enumerate(node["rows"]):
-        line = node["rows"].item_lines[i] if isinstance(node["rows"], Seq) else 0
-        at = f"{node.file}:{line}: counts row {r!r}"
-        if not isinstance(r, list) or len(r) not in (5, 6):
-            raise SpecError(f"{at}: a row is [event, unit mask, classes, status, name, note?]")
-        ev, um, cls, st, name = r[:5]
-        if not (isinstance(ev, int) and 0 <= ev <= 0xFFF and isinstance(um, int) and 0 <= um <= 0xFF):
-            raise SpecError(f"{at}: event must be 0..0xFFF and unit mask 0..0xFF")
-        m = COUNTS_RANGE.match(str(cls))
-        if not m or m.group(1) not in index or (m.group(2) or m.group(1)) not in index:
-            raise SpecError(f"{at}: classes must be a class id or first..last of ids defined under classes")
-        lo, hi = index[m.group(1)], index[m.group(2) or m.group(1)]
-        if lo > hi:
-            raise SpecError(f"{at}: class range runs backwards")
-        if st not in status_of:
-            raise SpecError(f"{at}: status must be one of {', '.join(status_of)}")
-        if (name is None) != (st in ("absent", "unknown")):
-            raise SpecError(f"{at}: absent and unknown rows have no vendor name (~); the others need one")
-        if name is not None and (not isinstance(name, str) or not name.isprintable()):
-            raise SpecError(f"{at}: the vendor name must be printable text")
-        for k in range(lo, hi + 1):
-            if (ev, um, k) in covered:
-                raise SpecError(f"{at}: class {classes[k]['id']} already has a row for this select (line {covered[(ev, um, k)]})")
-            covered[(ev, um, k)] = line
-        rows.append({"event": ev, "umask": um, "lo": lo, "hi": hi, "status": status_of[st], "name": name,
-                     "note": r[5] if len(r) == 6 else None, "line": line})
-    # Every select of a class's table has a verdict on that class, so a lookup never falls
-    # through to `unknown` for lack of a row.
-    for k, c in enumerate(classes):
-        t = c["table"]
-        reg = registers[t["select_register"]]
-        if True:
-            for s in t["rows"]:
-                ev, um = select_key(s["select"], reg)
-                if (ev, um, k) not in covered:
-                    fail(node, "counts rows", f"no row for {t['id']} select {s['select']:#010x} "
-                         f"({s['name']}: event {ev:#04x}, unit mask {um:#04x}) on class {c['id']}", "rows")
-    rows.sort(key=lambda x: (x["event"], x["umask"], x["lo"]))
-    # The spec keeps a row per note; the table needs one per run of neighbouring classes with
-    # the same verdict and vendor name (the lookup reads nothing else).
-    merged = []
-    for r in rows:
-        p = merged[-1] if merged else None
-        if p and (p["event"], p["umask"], p["hi"] + 1, p["status"], p["name"]) == \
-                (r["event"], r["umask"], r["lo"], r["status"], r["name"]):
-            p["hi"] = r["hi"]
-        else:
-            merged.append(dict(r))
-    # Caveats: why a run of events counts nothing or nothing right on a run of classes, in the
-    # words the command prints; each must cover some verdict row.
-    caveats = []
-    for cv in entries(node.get("caveats"), "counts caveats", node):
-        cve = f"counts caveat {cv.get('id', '?')!r}"
-        check(cv, {"id": str, "events": list, "classes": str, "says": str, "provenance": str}, cve)
-        ident(cv, cve, "id", cv["id"])
-        ev = cv["events"]
-        if not (len(ev) == 2 and all(isinstance(x, int) for x in ev) and 0 <= ev[0] <= ev[1] <= 0xFFF):
-            fail(cv, cve, f"events must be [first, last] within 0..0xFFF, got {ev!r}", "events")
-        m = COUNTS_RANGE.match(cv["classes"])
-        if not m or m.group(1) not in index or (m.group(2) or m.group(1)) not in index or \
-                index[m.group(1)] > index[m.group(2) or m.group(1)]:
-            fail(cv, cve, "classes must be a class id or first..last of ids defined under classes", "classes")
-        lo, hi = index[m.group(1)], index[m.group(2) or m.group(1)]
-        if not any(ev[0] <= e <= ev[1] and lo <= k <= hi for (e, _u, k) in covered):
-            fail(cv, cve, "covers no verdict row", "events")
-        if not cv["says"].isprintable():
-            fail(cv, cve, "says must be printable text", "says")
-        caveats.append({"id": cv["id"], "ev": ev, "lo": lo, "hi": hi, "says": cv["says"], "node": cv})
-    pool = Pool("counts")
-    ids = lambda r: classes[r["lo"]]["id"] + (".." + classes[r["hi"]]["id"] if r["hi"] > r["lo"] else "")  # noqa: E731
-    tables = [
-        build_table("counts_row", "One verdict: a select's (event, unit mask) on the classes class_lo..class_hi, "
-                    "sorted by (event, unit mask, class_lo)",
-                    [("event", "u16"), ("umask", "u8"), ("class_lo", "u8"), ("class_hi", "u8"),
-                     ("status", "u8"), ("name", "str")],
-                    [((r["event"], r["umask"], r["lo"], r["hi"], r["status"], r["name"]),
-                      f"{r['event']:#05x}/{r['umask']:#04x} {ids(r)}: {statuses[r['status']]['name']}",
-                      f"{node.file}:{r['line']}: counts row") for r in merged], pool, node, "counts rows",
-                    listed="docs/counts.md shows them by source table and class"),
-        build_table("counts_match", "One family/model/stepping range of a class",
-                    [("family_lo", "u16"), ("family_hi", "u16"), ("model_lo", "u8"), ("model_hi", "u8"),
-                     ("stepping_lo", "u8"), ("stepping_hi", "u8")],
-                    [(m, c["id"], where(c["node"], f"counts class {c['id']!r}")) for c in classes for m in c["match"]],
-                    pool, node, "counts classes"),
-    ]
-    tables.append(build_table("counts_caveat", "Why events first..last count nothing, or nothing right, on the "
-                              "classes class_lo..class_hi: the words the command prints",
-                              [("event_lo", "u16"), ("event_hi", "u16"), ("class_lo", "u8"), ("class_hi", "u8"),
-                               ("says", "str")],
-                              [((cv["ev"][0], cv["ev"][1], cv["lo"], cv["hi"], cv["says"]), cv["id"],
-                                where(cv["node"], f"counts caveat {cv['id']!r}")) for cv in caveats],
-                              pool, node, "counts caveats"))
-    first = 0
-    class_rows = []
-    for c in classes:
-        class_rows.append(((c["title"], c["basis"], c["vendor_string"], first, len(c["match"]), c["table"]["index"]),
-                           c["id"], where(c["node"], f"counts class {c['id']!r}")))
-        first += len(c["match"])
-    tables.append(build_table("counts_class", "A processor class: what it is called, where its verdicts come "
-                              "from, its vendor string and match rows, the table whose selects it judges",
-                              [("title", "str"), ("basis", "str"), ("vendor", "str"), ("first_match", "u8"),
-                               ("match_count", "u8"), ("table", "u8")], class_rows, pool, node, "counts classes"))
-    # For the docs: each class's table, source by source, and the count of each status.
-    cell = {}
-    for r in rows:
-        for k in range(r["lo"], r["hi"] + 1):
-            cell[(r["event"], r["umask"], k)] = r
-    matrix = []
-    for t in sources["tables"]:
-        cols = [k for k, c in enumerate(classes) if c["table"] is t]
-        if not cols:
-            continue
-        reg = registers[t["select_register"]]
-        lines = [{"source": s, "cells": [cell[(*select_key(s["select"], reg), k)] for k in cols]} for s in t["rows"]]
-        tally = [[sum(1 for ln in lines if ln["cells"][j]["status"] == i) for i in range(len(statuses))]
-                 for j in range(len(cols))]
-        matrix.append({"table": t, "classes": [classes[k] for k in cols], "lines": lines, "tally": tally})
-    return {"doc": node["doc"], "provenance": node["provenance"], "statuses": statuses,
-            "classes": classes, "vendors": vendors, "rows": rows, "tables": tables, "caveats": caveats,
-            "pool": pool.model(node, "counts"), "matrix": matrix,
-            "status_names": name_index([{"value": i, "string": x["name"]} for i, x in enumerate(statuses)],
-                                       node, "counts statuses")}
+        rows.append(([v.get("c") or str(v["value"]), str(pool.intern(v["string"]))], f'"{v["string"]}"'))
+    return {"pool": pool.model(node, entry), "count": len(rows),
+            "table": build_rows(f"kprof_impl_{cname}_names", None, "kprof_impl_name_row", rows)}
 
 
 # --------------------------------------------------------------------------- functions
@@ -1352,9 +831,11 @@ def type_name_check(node, ent, name, section, key="name"):
              f"kprof_{section} or kprof_{section}_...", key)
 
 
-def parse_definitions(text, path):
+def parse_definitions(text, path, storage="KPROF_API"):
     """The public function definitions of a gen/c file: name -> {signature, line, macros (the
-    opt-out/feature macros of the #if blocks around it)}, in order."""
+    opt-out/feature macros of the #if blocks around it)}, in order. storage is what starts a
+    definition: KPROF_API in <section>.c, KPROF_IMPL_INLINE for the routines <section>.api.h
+    defines because they must be inline in every unit. Internal kprof_impl_* are not public."""
     out, stack = {}, []
     lines = text.split("\n")
     i = 0
@@ -1369,13 +850,13 @@ def parse_definitions(text, path):
                 stack[-1] |= set(re.findall(r"\b(KPROF_NO_\w+|KPROF_LWP_MODEL)\b", cond))
             elif kw == "endif" and stack:
                 stack.pop()
-        elif line.startswith("KPROF_API"):
+        elif line.startswith(storage):
             j = i
             while j < len(lines) and not lines[j].rstrip().endswith(")"):
                 j += 1
             sig = " ".join(x.strip() for x in lines[i:j + 1])
             m = re.search(r"\b(kprof_\w+)\s*\(", sig)
-            if m and j + 1 < len(lines) and lines[j + 1].strip() == "{":
+            if m and not m.group(1).startswith("kprof_impl_") and j + 1 < len(lines) and lines[j + 1].strip() == "{":
                 if m.group(1) in out:
                     raise SpecError(f"{path}:{i + 1}: function '{m.group(1)}' is defined twice")
                 out[m.group(1)] = {"signature": sig, "line": i + 1,
@@ -1406,10 +887,15 @@ def check_functions(domains, verbs):
     for name, d in domains.items():
         path = f"gen/c/{name}.c"
         defs[name] = parse_definitions(d["c"]["impl"], path) if d["c"]["impl"] else {}
+        inline = parse_definitions(d["c"]["api"], f"gen/c/{name}.api.h", "KPROF_IMPL_INLINE")
+        for f, dd in inline.items():
+            if f in defs[name]:
+                raise SpecError(f"gen/c/{name}.api.h:{dd['line']}: function '{f}' is defined here and in {path}")
+            defs[name][f] = dict(dd, inline=True, path=f"gen/c/{name}.api.h")
         for f in defs[name]:
             where_defined[f] = name
     for name, d in domains.items():
-        listed = set()
+        listed, inline_docs = set(), []
         for fn in d["functions"]:
             ent = f"function '{fn['name']}'"
             if fn["name"] in listed:
@@ -1427,13 +913,22 @@ def check_functions(domains, verbs):
             got = dd["macros"] - set(d["optouts"] + d["optins"])
             if want != got:
                 fail(fn["node"], ent, f"its needs make it compiled without {sorted(want) or 'no macro'}, but "
-                     f"gen/c/{name}.c:{dd['line']} defines it under {sorted(got) or 'no macro'}", "needs" if fn["needs"] else "name")
+                     f"{dd.get('path', f'gen/c/{name}.c')}:{dd['line']} defines it under {sorted(got) or 'no macro'}", "needs" if fn["needs"] else "name")
             fn["signature"] = dd["signature"]
             fn["guard"] = guard_expr(sorted(want), [])
             fn["doc_c"] = function_doc(fn["doc"])
+            fn["inline"] = dd.get("inline", False)
+            if fn["inline"]:
+                inline_docs.append((dd["line"], fn["doc_c"]))
+        # A routine defined in the API part (it must be inline in every unit) has its doc right
+        # above its definition, and no declaration repeats it.
+        api = d["c"]["api"].split("\n")
+        for line, doc in sorted(inline_docs, reverse=True):
+            api.insert(line - 1, doc)
+        d["c"]["api"] = "\n".join(api)
         for f, dd in defs[name].items():
             if f not in listed:
-                raise SpecError(f"gen/c/{name}.c:{dd['line']}: function '{f}' is defined here but no "
+                raise SpecError(f"{dd.get('path', f'gen/c/{name}.c')}:{dd['line']}: function '{f}' is defined here but no "
                                 f"spec file of section {name} describes it (list it under functions:)")
 
 
@@ -1691,11 +1186,12 @@ def build_model(spec_dir):
     sections, layers = build_sections(specs["project"])
     DOMAINS = [s["name"] for s in sections]
     allowed_top = {"provenance", "registers", "msrs", "structs", "enums", "constants", "records", "facts",
-                   "lists", "section", "counts", "functions"}
-    special = {"project": {"project", "layers", "sections", "verbs"}, "cpuid": {"leaves"},
-               "source": {"intervals", "descriptions", "tables"}}
+                   "lists", "section", "functions"}
+    plugins = load_plugins(DOMAINS)
+    core_keys = {"project": {"project", "layers", "sections", "verbs"}}
     for name, doc in specs.items():
-        ok = allowed_top | special.get(name, set())
+        own = plugins.get(doc.get("section", name) if isinstance(doc.get("section", name), str) else name)
+        ok = allowed_top | core_keys.get(name, set()) | (own.KEYS if own else set())
         for k in doc:
             if k not in ok:
                 fail(doc, f"top-level key '{k}'", f"unknown section (allowed here: {', '.join(sorted(ok))})", k)
@@ -1772,23 +1268,19 @@ def build_model(spec_dir):
         if m["name"] in seen_msr:
             raise SpecError(f"msr {m['name']} described twice")
         seen_msr[m["name"]] = m
-    if "source" not in specs:
-        raise SpecError(f"{spec_dir}: source.yaml is required")
     p = specs["project"]["project"]
     check(p, {"name": str, "version": Map, "license": str, "provenance": str, "date": str}, "project")
     check(p["version"], {"major": int, "minor": int, "patch": int}, "project version")
-    status = [e for d in domains.values() for e in d["enums"] if e["name"] == "status"]
-    if not status:
-        raise SpecError(f"{spec_dir}: an enum 'status' is required (spec/status.yaml)")
-    if not any(v["name"] == "KPROF_OK" and v["value"] == 0 for v in status[0]["values"]):
-        fail(status[0]["node"], "enum 'status'", "KPROF_OK = 0 is required: every function returns it on success")
-    sources = build_sources(specs["source"], registers, msrs)
-    leaves = build_leaves(specs["cpuid"].get("leaves"), specs["cpuid"]) if "cpuid" in specs else []
-    for name, doc in specs.items():
-        domains.get(doc.get("section", name), domains[DOMAINS[0]])["counts"] = (
-            build_counts(doc["counts"], sources, registers) if "counts" in doc else None)
+    # Each section with data of its own shape has a plugin (gen/plugins/<section>.py) that
+    # builds it, in section order, from its section's spec files; what it returns is the
+    # model its template (gen/templates/domains/<section>.j2) and the docs render.
+    own = {}
+    for name in DOMAINS:
+        if name in plugins:
+            docs = [doc for f, doc in specs.items() if doc.get("section", f) == name]
+            own.update(plugins[name].build({"spec_dir": spec_dir, "docs": docs, "registers": registers,
+                                            "msrs": msrs, "domains": domains, "model": own}))
     for d in DOMAINS:
-        domains[d].setdefault("counts", None)
         domains[d]["c"] = load_c(d)
         files = [f"spec/{n}.yaml" for n in specs if specs[n].get("section", n) == d]
         files += [f"gen/c/{d}{x}" for x in (".api.h", ".c") if os.path.exists(os.path.join(HERE, "c", d + x))]
@@ -1801,8 +1293,56 @@ def build_model(spec_dir):
             "config_sections": optout_text(optouts, [domains[d] for d in DOMAINS]),
             "domains": [domains[d] for d in DOMAINS],
             "config": open(os.path.join(HERE, "c", "config.h"), encoding="utf-8").read().strip("\n"),
-            "sources": sources, "registers": registers, "cpuid_leaves": leaves, "msrs": seen_msr,
-            "structs": structs}
+            "registers": registers, "msrs": seen_msr, "structs": structs, "struct_tables": struct_tables(structs),
+            "filters": {k: v for x in plugins.values() for k, v in x.FILTERS.items()}, **own}
+
+
+def load_plugins(sections):
+    """gen/plugins/<section>.py, one per section with data of its own shape: SECTION (its
+    section), KEYS (the top-level spec keys it reads), FILTERS (template filters it adds) and
+    build(ctx) (its part of the model)."""
+    import importlib.util
+    out, folder = {}, os.path.join(HERE, "plugins")
+    for f in sorted(os.listdir(folder)) if os.path.isdir(folder) else []:
+        if not f.endswith(".py") or f.startswith("_"):
+            continue
+        spec = importlib.util.spec_from_file_location(f"kprofgen_plugins.{f[:-3]}", os.path.join(folder, f))
+        mod = importlib.util.module_from_spec(spec)
+        sys.modules[spec.name] = mod  # importable by its name, e.g. kprofgen_plugins.source
+        spec.loader.exec_module(mod)
+        if mod.SECTION not in sections or mod.SECTION in out:
+            raise SpecError(f"gen/plugins/{f}: SECTION {mod.SECTION!r} is no section of spec/project.yaml, or has a plugin already")
+        out[mod.SECTION] = mod
+    return out
+
+
+def struct_tables(structs):
+    """The struct codecs' data, one table each for every struct: the runs of multi-byte scalars
+    (decode/encode) and the moves of the widenings; a struct's macros hand the walker its first
+    row and row count. Each field map (used by its section's own code) is a table of its own."""
+    runs, moves = [], []
+    for st in structs.values():
+        st["runs_at"], st["runs_count"] = len(runs), len(st["runs"])
+        runs += st["runs"]
+        if st["widen"]:
+            st["widen"]["at"], st["widen"]["count"] = len(moves), len(st["widen"]["moves"])
+            moves += st["widen"]["moves"]
+        for mp in st["maps"]:
+            mp["table"] = build_rows(f"kprof_impl_{st['name']}_from_{mp['name']}",
+                                     f"The members of kprof_{st['name']} its {mp['name']} map fills from the words "
+                                     f"({', '.join(st['sources'])}), for kprof_impl_fields_get (spec: from): member "
+                                     f"offset and size in bytes, the word's index, the field's shift and width.",
+                                     "kprof_impl_struct_field", mp["rows"])
+    return [
+        build_rows("kprof_impl_struct_runs", "Per struct with a codec, its multi-byte scalars as runs of one "
+                   "width (kprof_impl_struct_convert): offset, count, width in bytes.", "kprof_impl_struct_run", runs,
+                   [("uint16_t", "offset", ""), ("uint8_t", "count", ""), ("uint8_t", "width", "")]),
+        build_rows("kprof_impl_struct_moves", "Per widening struct, its fields' moves into the wider struct "
+                   "(kprof_impl_struct_widen): from and to offsets, element count, from and to widths in bytes.",
+                   "kprof_impl_struct_move", moves,
+                   [("uint16_t", "from", ""), ("uint16_t", "to", ""), ("uint8_t", "count", ""),
+                    ("uint8_t", "from_width", ""), ("uint8_t", "to_width", "")]),
+    ]
 
 
 # Emitted comments cite public documents, never the working notes the spec's provenance may
@@ -1877,7 +1417,7 @@ def render(model, template="kprof.h.j2"):
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(os.path.join(HERE, "templates")),
                              trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
                              undefined=jinja2.StrictUndefined)
-    env.filters["c_upper"] = c_upper
+    env.filters.update(model["filters"])
     env.filters["hex"] = lambda v, w=0: f"0x{v:0{w}X}"
     env.filters["cstr"] = lambda s: '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
     env.filters["doc"] = doc_comment
@@ -1887,7 +1427,6 @@ def render(model, template="kprof.h.j2"):
     env.globals["enum_run"] = EnumRun
     env.filters["groupby_run"] = groupby_run
     env.filters["index_tag"] = index_tag
-    env.filters["cbytes"] = c_bytes
     # A section with data of its own shape renders it with gen/templates/domains/<name>.j2
     # (macros api() and impl()); every other section is rendered from the generic parts only.
     for d in model["domains"]:
@@ -2008,12 +1547,12 @@ def scan_api(text, model):
             i = j + 1
             continue
         name, macro = None, False
-        if line.startswith("KPROF_API"):
+        if line.startswith("KPROF_API") or line.startswith("KPROF_IMPL_INLINE"):
             j = i
             while not re.search(r"[;{]\s*$", lines[j]):
                 j += 1
             m = re.search(r"\b(kprof_\w+)\s*\(", " ".join(lines[i:j + 1]))
-            name = m.group(1) if m else None
+            name = m.group(1) if m and not m.group(1).startswith("kprof_impl_") else None
         else:
             m = re.match(r"^#define ((?:kprof|KPROF)_\w+)\(", line)
             if m and not m.group(1).lower().startswith("kprof_impl_"):

@@ -106,6 +106,7 @@ test-libpfm4: $(BUILD)/tests/test_libpfm4 $(BUILD)/tests/spec_rows.tsv $(BUILD)/
 
 # Each kind of bad spec gives its own file:line:entry error and leaves kprof.h untouched.
 test-gen: need-python
+	$(PY) tests/gen_plugins.py
 	$(PY) tests/test_gen.py
 
 # gcc/clang x C99..C2x/C++11..C++20 x x86-64/i386, KPROF_NO_NAMES, coexistence with the

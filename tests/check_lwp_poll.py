@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The empty LWP poll, disassembled: kprof_lwp_ring_poll compiled out of line
-(tests/lwp_poll_probe.c) by gcc and clang, for x86-64 and i386, at -O2 and -O3;
-objdump's disassembly of each probe is walked along the path an empty poll takes and the
+(tests/lwp_poll_probe.c) by gcc and clang, for x86-64 and i386, at -O2 and -O3, in each mode
+a unit includes kprof.h (plain: the implementation elsewhere; implementation: the unit holds it;
+static: the unit holds it, KPROF_STATIC); objdump's disassembly of each probe is walked along the path an empty poll takes and the
 instructions on it are counted. Nothing is executed (no i386 runner is needed).
 
     check_lwp_poll.py [--table] [--cc gcc,clang] [--arch 64,32] [--levels O1,O2,O3,Os]
@@ -182,9 +183,14 @@ def function_base(obj, symbol):
     return None
 
 
+# How the probe's unit includes kprof.h.
+MODES = {"plain": [], "implementation": ["-DKPROF_IMPLEMENTATION"],
+         "static": ["-DKPROF_IMPLEMENTATION", "-DKPROF_STATIC"]}
+
+
 def measure(cc, arch, level, tmp, cflags):
     """{probe: (counts, listing)} of one build, or (None, reason) for a build that failed."""
-    obj = os.path.join(tmp, f"probe_{cc}_{arch}_{level}.o")
+    obj = os.path.join(tmp, f"probe_{cc}_{arch}_{level}_{len(cflags)}.o")
     cmd = [cc, f"-m{arch}", f"-{level}", "-std=c99", "-Wall", "-Wextra", "-Werror", "-I", ROOT] + cflags + \
           ["-c", os.path.join(ROOT, "tests", "lwp_poll_probe.c"), "-o", obj]
     p = subprocess.run(cmd, capture_output=True, text=True)
@@ -232,41 +238,41 @@ def main():
     ap.add_argument("--table", action="store_true", help="print one JSON line per build (for make bench)")
     ap.add_argument("--report", action="store_true", help="count and print, never fail on the budget")
     ap.add_argument("--cflags", default="")
+    ap.add_argument("--modes", default=",".join(MODES), help="how the probe includes kprof.h: " + ", ".join(MODES))
     a = ap.parse_args()
     self_test()
     import json
     with tempfile.TemporaryDirectory() as tmp:
-        for cc in a.cc.split(","):
-            for arch in a.arch.split(","):
-                for level in a.levels.split(","):
-                    found, why = measure(cc, arch, level, tmp, a.cflags.split())
-                    if found is None:
-                        ok(False, f"{cc} -m{arch} -{level}: the probe builds", why)
-                        continue
-                    for probe, (counts, detail) in found.items():
-                        what = f"{cc} -m{arch} -{level} {probe}"
-                        held = probe in HELD[arch] and not a.report
-                        if counts is None:
-                            why, _, listing = detail.partition("\n")
-                            if a.table:
-                                print("TABLE " + json.dumps(dict(cc=cc, arch=arch, level=level, probe=probe, error=why)))
-                            ok(not held, f"{what}: empty path not found: {why}{'' if held else ' [reported]'}",
-                               listing)
-                            continue
-                        extra = EXTRA.get((cc, arch), 0) + 2 * counts["null_tests"]
-                        b = {k: v + extra for k, v in BUDGET[arch].items()}
-                        b["loads"] -= 2 * counts["null_tests"]  # a NULL test reads nothing
-                        good = (counts["stores"] == 0 and counts["compares"] == 1 and counts["branches"] == 1
-                                and counts["null_tests"] == NULL_TESTS[probe]
-                                and counts["loads"] <= b["loads"] and counts["instructions"] <= b["instructions"])
-                        ok(good or not held, f"{what}: empty poll {counts['instructions']} instructions "
-                           f"(<= {b['instructions']}), {counts['loads']} loads (<= {b['loads']}), "
-                           f"{counts['stores']} stores (0), {counts['compares']} compare, {counts['branches']} branch, "
-                           f"{counts['null_tests']} NULL test ({NULL_TESTS[probe]}){'' if held else ' [reported]'}: "
-                           f"{counts['path']}", detail)
-                        if a.table:
-                            print("TABLE " + json.dumps(dict(counts, cc=cc, arch=arch, level=level, probe=probe,
-                                                             budget=b)))
+        for mode, cc, arch, level in [(m, c, x, lv) for m in a.modes.split(",") for c in a.cc.split(",")
+                                      for x in a.arch.split(",") for lv in a.levels.split(",")]:
+            found, why = measure(cc, arch, level, tmp, MODES[mode] + a.cflags.split())
+            if found is None:
+                ok(False, f"{cc} -m{arch} -{level} ({mode}): the probe builds", why)
+                continue
+            for probe, (counts, detail) in found.items():
+                what = f"{cc} -m{arch} -{level} {probe} ({mode})"
+                held = probe in HELD[arch] and not a.report
+                if counts is None:
+                    why, _, listing = detail.partition("\n")
+                    if a.table:
+                        print("TABLE " + json.dumps(dict(cc=cc, arch=arch, level=level, probe=probe, mode=mode, error=why)))
+                    ok(not held, f"{what}: empty path not found: {why}{'' if held else ' [reported]'}",
+                       listing)
+                    continue
+                extra = EXTRA.get((cc, arch), 0) + 2 * counts["null_tests"]
+                b = {k: v + extra for k, v in BUDGET[arch].items()}
+                b["loads"] -= 2 * counts["null_tests"]  # a NULL test reads nothing
+                good = (counts["stores"] == 0 and counts["compares"] == 1 and counts["branches"] == 1
+                        and counts["null_tests"] == NULL_TESTS[probe]
+                        and counts["loads"] <= b["loads"] and counts["instructions"] <= b["instructions"])
+                ok(good or not held, f"{what}: empty poll {counts['instructions']} instructions "
+                   f"(<= {b['instructions']}), {counts['loads']} loads (<= {b['loads']}), "
+                   f"{counts['stores']} stores (0), {counts['compares']} compare, {counts['branches']} branch, "
+                   f"{counts['null_tests']} NULL test ({NULL_TESTS[probe]}){'' if held else ' [reported]'}: "
+                   f"{counts['path']}", detail)
+                if a.table:
+                    print("TABLE " + json.dumps(dict(counts, cc=cc, arch=arch, level=level, probe=probe, mode=mode,
+                                                     budget=b)))
     return done()
 
 

@@ -1,7 +1,7 @@
 #!/bin/bash
 # The header builds clean with -Wall -Wextra -Wpedantic -Werror under gcc and clang, as C
 # (C99, C11, C17, C2x) and C++ (C++11, C++17, C++20), for x86-64 and i386, and each build
-# runs (under clang, with kprof.h as the main file too: included, it is a system header); a
+# runs (under clang, with kprof.h and its implementation as the main file too); a
 # KPROF_NO_NAMES build carries no name strings; the struct macros refuse wrong
 # pointers (tests/struct_macros.c); and kprof.h coexists with the
 # platform headers that define KPROFILE_SOURCE (mingw-w64 ddk/wdm.h, Wine winternl.h).
@@ -81,29 +81,49 @@ for m in 64 32; do
 	done
 	build_run "bare-windows-names-m$m" gcc -m$m -std=c99 $WARN -I. tests/coexist/bare.c
 	build_run "bare-windows-names-cxx-m$m" clang++ -m$m -x c++ -std=c++11 $WARN -I. tests/coexist/bare.c
-	# Included, kprof.h is a system header to clang (its comment says why), so clang's
-	# warnings on kprof's own code are checked here with kprof.h as the main file: every
+	# kprof's own code with kprof.h as the main file and its implementation compiled: every
 	# warning of the drop-in matrix, but -Wunused-function (the API is unused in its own unit).
 	for std in c99 c11 c17 c2x; do
-		step "clang-main-$std-m$m" clang -m$m -x c -std=$std $WARN $OWN -Wstrict-prototypes -fsyntax-only kprof.h
+		step "clang-main-$std-m$m" clang -m$m -x c -std=$std $WARN $OWN -Wstrict-prototypes -DKPROF_IMPLEMENTATION -fsyntax-only kprof.h
 	done
 	for std in c++11 c++17 c++20; do
-		step "clang++-main-$std-m$m" clang++ -m$m -x c++ -std=$std $WARN $OWN -fsyntax-only kprof.h
+		step "clang++-main-$std-m$m" clang++ -m$m -x c++ -std=$std $WARN $OWN -DKPROF_IMPLEMENTATION -fsyntax-only kprof.h
 	done
-	step "clang-main-nonames-m$m" clang -m$m -x c -std=c99 $WARN $OWN -DKPROF_NO_NAMES -fsyntax-only kprof.h
+	step "clang-main-nonames-m$m" clang -m$m -x c -std=c99 $WARN $OWN -DKPROF_NO_NAMES -DKPROF_IMPLEMENTATION -fsyntax-only kprof.h
 done
 
-# The split above, shown on a copy of kprof.h with one unused variable planted in a function:
-# included, clang builds it (the user's flags stop at kprof's code) and gcc refuses it; as
-# the main file, clang refuses it on the planted line.
+# kprof.h is no system header: a user's warnings reach its code. Shown on a copy with one unused
+# variable planted in the implementation: gcc and clang both refuse the unit that compiles it,
+# on the planted line, and build one that includes kprof.h without KPROF_IMPLEMENTATION.
 mkdir -p "$out/planted"
-planted=$(grep -n '^#endif /\* KPROF_H \*/' kprof.h | cut -d: -f1)
+planted=$(grep -n '^#endif /\* KPROF_IMPLEMENTATION \*/' kprof.h | cut -d: -f1)
 sed "${planted}i KPROF_API int kprof_planted(int x) { int planted_unused; return x; }" kprof.h >"$out/planted/kprof.h"
-step "planted-clang-included-builds" clang -std=c99 $WARN -I"$out/planted" -Itests -fsyntax-only tests/test_sources.c
-step "planted-gcc-included-refused" compile_refused "$out/planted/kprof.h" "$planted" \
-	gcc -std=c99 $WARN -I"$out/planted" -Itests -fsyntax-only tests/test_sources.c
-step "planted-clang-main-refused" compile_refused "$out/planted/kprof.h" "$planted" \
-	clang -x c -std=c99 $WARN $OWN -fsyntax-only "$out/planted/kprof.h"
+printf '#include "kprof.h"\nint planted_probe(void);\nint planted_probe(void) { return 0; }\n' >"$out/planted/plain.c"
+for cc in gcc clang; do
+	step "planted-$cc-implementation-refused" compile_refused "$out/planted/kprof.h" "$planted" \
+		$cc -std=c99 $WARN -I"$out/planted" -Itests -fsyntax-only tests/test_sources.c
+	step "planted-$cc-plain-include-builds" $cc -std=c99 $WARN -I"$out/planted" -fsyntax-only "$out/planted/plain.c"
+done
+
+# The implementation mode. A plain include defines no table and no function but the inline
+# routines the configuration block promises (kept here with -fkeep-inline-functions, which
+# emits every inline function a unit defines); the inconsistent combinations stop at #error.
+printf '#include "kprof.h"\n' >"$out/plain.c"
+plain_defs() {
+	gcc -std=c99 -O0 -fkeep-inline-functions -fkeep-static-functions $WARN -I. -c "$out/plain.c" -o "$out/plain.o" &&
+		nm "$out/plain.o" | awk '$2 ~ /^[TtDdRrBb]$/ {print $3}' | sort | tr '\n' ' '
+}
+want="kprof_cpuid_leaf_read kprof_impl_lwp_load32 kprof_impl_lwp_load32_host kprof_lwp_ring_poll kprof_msr_read kprof_msr_write kprof_pmu_counter_read "
+step "plain-include-defines-only-the-inline-routines" sh -c '[ "$1" = "$2" ] || { echo "defined: $1"; echo "want:    $2"; exit 1; }' \
+	sh "$(plain_defs)" "$want"
+refused_combination() { # NAME SOURCE: the unit stops at the #error of kprof.h
+	printf "$2" >"$out/combination-$1.c"
+	step "combination-$1-refused" sh -c 'log=$(gcc -std=c99 -I. -fsyntax-only "$0" 2>&1) && exit 1; echo "$log"; echo "$log" | grep -q "kprof.h:[0-9]*:[0-9]*: error: #error"' \
+		"$out/combination-$1.c"
+}
+refused_combination static-without-implementation '#define KPROF_STATIC\n#include "kprof.h"\n'
+refused_combination static-at-second-include '#include "kprof.h"\n#define KPROF_IMPLEMENTATION\n#define KPROF_STATIC\n#include "kprof.h"\n'
+refused_combination static-with-api '#define KPROF_IMPLEMENTATION\n#define KPROF_STATIC\n#define KPROF_API extern\n#include "kprof.h"\n'
 
 # Coexistence with the platform headers that define KPROFILE_SOURCE (compile only: these
 # are Windows targets). mingw-w64's ddk/wdm.h is C-only (its C++ mode fails on its own

@@ -4,6 +4,8 @@
  *   name event umask cmask inv edge any host guest interval h0 h1 h2 persist pmu
  * tests/test_custom_source_cli.py compares the lines with its own decoder and the command
  * line. Usage: custom_source_records intel|amd FILE */
+#define KPROF_IMPLEMENTATION /* the program holds kprof's implementation, static */
+#define KPROF_STATIC
 #include "kprof.h"
 
 #include <stdio.h>

@@ -9,7 +9,9 @@ attributes. Language c: compiled; any other language (text, sh, cmake, none) is 
 Attributes of a c block:
     (none)          a complete translation unit: gcc and clang, -std=c99 -Wall -Wextra
                     -Wpedantic -Werror -I<repo>; with a main() it is also linked and run
-                    (exit status 0).
+                    (exit status 0), with a second unit that holds kprof's implementation
+                    (#define KPROF_IMPLEMENTATION, #include "kprof.h"), unless the block
+                    defines KPROF_IMPLEMENTATION itself.
     fragment        declarations and statements: compiled as the body of a function after
                     #include "kprof.h" (so it may use kprof's types and return nothing).
     c++             also compiled as C++11 (g++ and clang++, same warnings), and run when it
@@ -33,6 +35,7 @@ from ktest import ROOT, done, ok, run  # noqa: E402
 WARN = ["-Wall", "-Wextra", "-Wpedantic", "-Werror"]
 FENCE = re.compile(r"^```(.*)$")
 MAIN = re.compile(r"^\s*int\s+main\s*\(", re.M)
+OWN_IMPLEMENTATION = re.compile(r"^\s*#\s*define\s+KPROF_IMPLEMENTATION\b", re.M)
 DDK = "/usr/share/mingw-w64/include/ddk"
 MINGW_INC = "/usr/share/mingw-w64/include"
 
@@ -102,7 +105,8 @@ def check_block(bdir, md, line, attrs, text):
     has_main = bool(MAIN.search(text))
     for cc, lang in langs:
         exe = os.path.join(bdir, f"{tag}.{cc}")
-        cmd = [cc] + lang + WARN + ["-I" + ROOT, src] + (["-o", exe] if has_main else ["-c", "-o", exe + ".o"])
+        impl = [] if OWN_IMPLEMENTATION.search(text) or not has_main else ["-x", "none", implementation(bdir, cc, lang)]
+        cmd = [cc] + lang + WARN + ["-I" + ROOT, src] + (impl + ["-o", exe] if has_main else ["-c", "-o", exe + ".o"])
         r = run(cmd)
         if not ok(r.returncode == 0, f"{where}: {cc} {' '.join(lang[1:])}{' (linked)' if has_main else ''}",
                   " ".join(cmd) + "\n" + r.stderr):
@@ -111,6 +115,17 @@ def check_block(bdir, md, line, attrs, text):
             r = run([exe], timeout=120)
             ok(r.returncode == 0, f"{where}: {cc} build runs (exit {r.returncode})",
                exe + "\n" + r.stdout[-1500:] + r.stderr[-1500:])
+
+
+def implementation(bdir, cc, lang):
+    """kprof's implementation unit for a block's program, built once per compiler and language
+    (the block's own standard: the implementation compiles under every one)."""
+    path = os.path.join(bdir, "kprof_impl_" + re.sub(r"[^A-Za-z0-9]+", "_", cc + " ".join(lang)))
+    if not os.path.exists(path + ".o"):
+        with open(path + ".c", "w", encoding="utf-8") as f:
+            f.write('#define KPROF_IMPLEMENTATION\n#include "kprof.h"\n')
+        run([cc] + lang + WARN + ["-I" + ROOT, "-c", path + ".c", "-o", path + ".o"])
+    return path + ".o"
 
 
 def main(bdir, files):

@@ -1,5 +1,7 @@
 /* The ring-0 build of the DS and Windows code: compiled -ffreestanding -mgeneral-regs-only
- * -mno-red-zone (mk/ds.mk). Every function is referenced so that it is really compiled. */
+ * -mno-red-zone (mk/ds.mk). Every function is referenced so that it is really compiled; the unit
+ * holds kprof's whole implementation, compiled the same way. */
+#define KPROF_IMPLEMENTATION
 #include "kprof.h"
 
 int ds_driver_start(uint8_t *area, uint64_t area_va, uint64_t bts_va, uint64_t pebs_va, uint64_t *debugctl,

@@ -3,6 +3,8 @@
  * format" or "ERR status line expect". tests/test_dump_formats.py compares this with its own
  * reading of the same bytes; it is a window on the library, not an expectation. */
 #define _POSIX_C_SOURCE 200809L
+#define KPROF_IMPLEMENTATION /* the program holds kprof's implementation, static */
+#define KPROF_STATIC
 #include "kprof.h"
 
 #include <stdio.h>

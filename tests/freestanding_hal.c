@@ -1,5 +1,7 @@
 /* Compiled, never run: every ring-0 path of kprof.h must build freestanding, without SSE or
- * a red zone, as a kernel builds it (mk/hal.mk compiles this -m32 and -m64). */
+ * a red zone, as a kernel builds it (mk/hal.mk compiles this -m32 and -m64). The unit holds
+ * kprof's whole implementation, compiled the same way. */
+#define KPROF_IMPLEMENTATION
 #include "kprof.h"
 
 int kprof_ring0_paths(uint32_t msr, uint64_t *out);

@@ -1,8 +1,15 @@
 /* kprof_test.h - the tiny check framework every C test uses.
  * CHECK(cond) counts a pass or a failure (printing where); kt_done() prints the closing
- * "N passed, N failed" line and returns the exit status. */
+ * "N passed, N failed" line and returns the exit status.
+ *
+ * A test is one translation unit: it includes kprof.h (with whatever configuration it tests),
+ * then this file, which includes kprof.h again with KPROF_IMPLEMENTATION, so the test holds
+ * kprof's implementation itself: the way a program includes kprof.h first without and later
+ * with KPROF_IMPLEMENTATION. */
 #ifndef KPROF_TEST_H
 #define KPROF_TEST_H
+#define KPROF_IMPLEMENTATION
+#include "kprof.h"
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>

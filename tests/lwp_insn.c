@@ -1,5 +1,8 @@
 /* lwp_insn - every hand-encoded LWP instruction in kprof.h, in non-inline functions so that
- * tests/check_lwp_insn.py can disassemble them with objdump. Never executed. */
+ * tests/check_lwp_insn.py can disassemble them with objdump. Never executed. It holds kprof's
+ * implementation (static), so the wrappers inline into the functions. */
+#define KPROF_IMPLEMENTATION
+#define KPROF_STATIC
 #include "kprof.h"
 
 #if !KPROF_LWP_HAVE_INSTRUCTIONS

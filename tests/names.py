@@ -105,13 +105,16 @@ def definitions(text):
                 re.findall(r"^typedef [^;]*\(\s*\*\s*(kprof_\w+)\s*\)", line) + re.findall(r"^struct (kprof_\w+)\s*;", line) + \
                 re.findall(r"^typedef struct (kprof_\w+)\s*\{", line):
             out.append(("type", n, i, None))
-        if line.startswith("KPROF_API"):
+        # A declaration (KPROF_API ...;), or the definition of a routine every unit compiles
+        # inline (KPROF_IMPL_INLINE ... {), which has no declaration of its own.
+        if line.startswith("KPROF_API") or line.startswith("KPROF_IMPL_INLINE"):
             j = i
             while not re.search(r"[;{]\s*$", lines[j]):
                 j += 1
             sig = " ".join(lines[i:j + 1])
             f = re.search(r"\b(kprof_\w+)\s*\(([^)]*)\)", sig)
-            if f and sig.rstrip().endswith(";"):
+            if f and not f.group(1).startswith("kprof_impl_") and \
+                    (sig.rstrip().endswith(";") or line.startswith("KPROF_IMPL_INLINE")):
                 out.append(("function", f.group(1), i, f.group(2)))
     return out
 
@@ -243,7 +246,10 @@ def changelog_table():
 
 
 PLANTED = [  # (where, old line, new line, the name the check must report)
-    ("function", "KPROF_API kprof_status kprof_msr_read(", "KPROF_API kprof_status kprof_msr_rdmsr(", "kprof_msr_rdmsr"),
+    ("function", "KPROF_IMPL_INLINE kprof_status kprof_msr_read(", "KPROF_IMPL_INLINE kprof_status kprof_msr_rdmsr(",
+     "kprof_msr_rdmsr"),
+    ("function", "KPROF_API kprof_status kprof_pmu_select_unpack(", "KPROF_API kprof_status kprof_pmu_select_decoded(",
+     "kprof_pmu_select_decoded"),
     ("function", "KPROF_API kprof_status kprof_psi_writer_init(", "KPROF_API kprof_status kprof_pebs_writer_init(",
      "kprof_pebs_writer_init"),
     ("function", "KPROF_API const char *kprof_status_name(kprof_status value);",

@@ -27,11 +27,10 @@ for m in $macros; do
 				tests/test_sources.c -o "$out/sources-$m-$cc" 2>"$out/err" && "$out/sources-$m-$cc" >"$out/err"
 			ok $? "test_sources with $m ($cc)"
 		fi
-		if [ $cc = clang ]; then # included, kprof.h is a system header to clang: check it alone
-			clang -x c -std=c99 -Wall -Wextra -Wpedantic -Wno-unused-function -Werror -D$m \
-				-fsyntax-only kprof.h 2>"$out/err"
-			ok $? "kprof.h as the main file with $m (clang)"
-		fi
+		# kprof.h and its implementation as the main file, where clang checks unused code too
+		$cc -x c -std=c99 -Wall -Wextra -Wpedantic -Wno-unused-function -Werror -D$m \
+			-DKPROF_IMPLEMENTATION -fsyntax-only kprof.h 2>"$out/err"
+		ok $? "kprof.h and its implementation as the main file with $m ($cc)"
 	done
 done
 python3 tests/sections.py > "$out/names.log" 2>&1

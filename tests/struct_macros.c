@@ -1,6 +1,9 @@
 /* The generated struct macros (kprof_<s>_decode, _encode, _widen) check their pointer
  * arguments as the prototypes they stand for would (tests/compile_matrix.sh): CASE 0 builds
- * with -Werror and runs; each other CASE passes one wrong pointer and must not build. */
+ * with -Werror and runs; each other CASE passes one wrong pointer and must not build. The
+ * program holds kprof's implementation (static: one translation unit). */
+#define KPROF_IMPLEMENTATION
+#define KPROF_STATIC
 #include "kprof.h"
 
 int main(void)

@@ -80,6 +80,15 @@ structs:
       - {name: a, offset: 0, type: u8, count: 300, doc: "a"}
 """
 
+# A struct extending probe (12 bytes, its fields ending at 8) that is smaller than probe.
+EXTENDS_SMALLER = """  - name: bytes_probe2
+    extends: bytes_probe
+    size: 8
+    doc: "test struct"
+    provenance: "tests/test_gen.py"
+    fields: []
+"""
+
 # The `records` section kind and `section:` (spec/windows_releases.yaml).
 WR = "windows_releases.yaml"
 VISTA_FACTS = "x86: true, x64: true, amd64: PRESENT, emon: PRESENT, x86_sources: ABSENT, x86_rules: ABSENT,\n         hypervisor_rule: UNKNOWN, tables: UNKNOWN, later_intel: 0x1F, later_intel_x86: 0x1F, amd64_names: ABSENT,\n         provenance: \"Chappell KPROFILE_SOURCE: GenuineIntel"
@@ -159,29 +168,29 @@ FUNCTION_CASES = [
 ]
 
 
-def undescribed_definition(tmp):
+def undescribed(tmp, spec_file, name, c_file, storage):
     """A definition in gen/c no spec describes is an error naming the gen/c file and line, and
     kprof.h is left untouched (the generator reads gen/c from its own tree, so the defect is
-    the spec entry taken away)."""
+    the spec entry taken away). c_file is gen/c/<section>.c for a KPROF_API definition, or
+    gen/c/<section>.api.h for a routine defined there inline (KPROF_IMPL_INLINE)."""
     spec, out = os.path.join(tmp, "spec"), os.path.join(tmp, "out")
     shutil.rmtree(tmp, ignore_errors=True)
     shutil.copytree(os.path.join(ROOT, "spec"), spec)
     os.makedirs(out)
     shutil.copy(os.path.join(ROOT, "kprof.h"), os.path.join(out, "kprof.h"))
-    path = os.path.join(spec, "msr.yaml")
+    path = os.path.join(spec, spec_file)
     text = open(path, encoding="utf-8").read()
-    a = text.index("  - name: kprof_msr_write\n")
+    a = text.index(f"  - name: {name}\n")
     b = text.find("\n  - name:", a + 1)
     open(path, "w", encoding="utf-8").write(text[:a] + (text[b + 1:] if b >= 0 else ""))
-    line = next(i for i, l in enumerate(open(os.path.join(ROOT, "gen/c/msr.c"), encoding="utf-8"), 1)
-                if "kprof_msr_write(" in l and l.startswith("KPROF_API"))
+    line = next(i for i, l in enumerate(open(os.path.join(ROOT, c_file), encoding="utf-8"), 1)
+                if f"{name}(" in l and l.startswith(storage))
     r = run_gen(spec, out)
-    check(r.returncode != 0, f"undescribed definition: exit status {r.returncode}, want non-zero")
-    check(f"gen/c/msr.c:{line}: function 'kprof_msr_write' is defined here but no spec file" in r.stderr,
-          f"undescribed definition: error must name gen/c/msr.c:{line}; got: {r.stderr.strip()}")
+    check(r.returncode != 0, f"undescribed {name}: exit status {r.returncode}, want non-zero")
+    check(f"{c_file}:{line}: function '{name}' is defined here but no spec file" in r.stderr,
+          f"undescribed {name}: error must name {c_file}:{line}; got: {r.stderr.strip()}")
     check(filecmp.cmp(os.path.join(ROOT, "kprof.h"), os.path.join(out, "kprof.h"), shallow=False),
-          "undescribed definition: kprof.h in --out changed")
-
+          f"undescribed {name}: kprof.h in --out changed")
 
 CASES = [
     ("unknown key", "source.yaml", EMON_1D, EMON_1D[:-1] + ", colour: red}", None,
@@ -269,6 +278,17 @@ CASES = [
     ("a widening kprof_impl_struct_widen cannot move (300 elements)", "bytes.yaml", BYTES_HEAD,
      BYTES_HEAD + WIDE_STRUCTS, "{name: a, offset: 0, type: u8, count: 300",
      ["struct 'bytes_narrow' field 'a'", "more than 255 elements"]),
+    ("extends: a struct not defined earlier", "pebs.yaml", "    extends: pebs_record_fmt0\n", "    extends: pebs_gprs\n",
+     None, ["struct 'pebs_record_fmt1'", "extends 'pebs_gprs'", "defined earlier"]),
+    ("extends: a field inside the struct it extends", "pebs.yaml", "{name: status, offset: 0x90,", "{name: status, offset: 0x88,",
+     None, ["struct 'pebs_record_fmt1' field 'status'", "lies inside kprof_pebs_record_fmt0"]),
+    ("extends: a field named as one of the struct it extends", "pebs.yaml", "{name: tsc, offset: 0xC0,", "{name: ip, offset: 0xC0,",
+     None, ["struct 'pebs_record_fmt3' field 'ip'", "duplicate field name", "kprof_pebs_record_fmt2, which it extends"]),
+    ("extends: a struct smaller than the one it extends", "bytes.yaml", BYTES_HEAD,
+     BYTES_HEAD + STRUCTS.replace("size: 16", "size: 12") % (4, "u32") + EXTENDS_SMALLER,
+     "    size: 8", ["struct 'bytes_probe2'", "smaller than kprof_bytes_probe, which it extends"]),
+    ("extends: not a struct name", "pebs.yaml", "    extends: pebs_record_fmt0\n", "    extends: [pebs_record_fmt0]\n",
+     None, ["struct 'pebs_record_fmt1'", "field 'extends' must be str"]),
     ("a section listed twice", "project.yaml", "  - {name: windows,", "  - {name: ds, layer: 4, summary: again}\n  - {name: windows,",
      "  - {name: ds, layer: 4, summary: again}", ["section 'ds'", "listed twice"]),
     ("a section in a layer not listed", "project.yaml", "  - {name: psi,      layer: 4,", "  - {name: psi,      layer: 5,",
@@ -451,14 +471,14 @@ def declarations_match_definitions(tmp):
     check(not problems, "kprof.h: declarations and definitions differ:\n  " + "\n  ".join(problems))
     # The check must see both defects: one declaration removed, one without a definition added.
     text = open(header, encoding="utf-8").read()
-    decl = re.search(r"^KPROF_API kprof_status kprof_msr_read\([^;{]*\);\n", text, re.M)
-    check(decl is not None, "the probe declaration of kprof_msr_read is in kprof.h")
+    decl = re.search(r"^KPROF_API kprof_status (kprof_[a-z]\w*)\([^;{]*\);\n", text, re.M)
+    check(decl is not None, "a probe declaration (the first public function returning a status) is in kprof.h")
     if decl:
         os.makedirs(tmp)
         probe = os.path.join(tmp, "kprof.h")
         open(probe, "w", encoding="utf-8").write(text[:decl.start()] + text[decl.end():])
         got = api_problems(probe)
-        check(f"default: kprof_msr_read defined without a declaration before it" in got,
+        check(f"default: {decl.group(1)} defined without a declaration before it" in got,
               f"a removed declaration is not caught: {got}")
         phantom = decl.group(0) + "KPROF_API int kprof_phantom(void);\n"
         open(probe, "w", encoding="utf-8").write(text[:decl.start()] + phantom + text[decl.end():])
@@ -487,7 +507,8 @@ def widen_matches_spec(tmp, header=os.path.join(ROOT, "kprof.h")):
     widening = [st for st in structs.values() if st.get("widens")]
     check(len(widening) >= 1, "the spec has structs with widens:")
     os.makedirs(tmp, exist_ok=True)
-    prog = ['#include "kprof.h"', "#include <stdio.h>", "int main(void)", "{", "\tunsigned i;"]
+    prog = ["#define KPROF_IMPLEMENTATION", "#define KPROF_STATIC", '#include "kprof.h"', "#include <stdio.h>",
+            "int main(void)", "{", "\tunsigned i;"]
     want = []
     for st in widening:
         tgt = structs[st["widens"]]
@@ -532,7 +553,8 @@ def main():
         declarations_match_definitions(os.path.join(tmp, "api"))
         for case in CASES:
             defect_case(os.path.join(tmp, "case"), case)
-        undescribed_definition(os.path.join(tmp, "undescribed"))
+        undescribed(os.path.join(tmp, "undescribed"), "pmu.yaml", "kprof_pmu_select_pack", "gen/c/pmu.c", "KPROF_API")
+        undescribed(os.path.join(tmp, "undescribed"), "msr.yaml", "kprof_msr_write", "gen/c/msr.api.h", "KPROF_IMPL_INLINE")
     print(f"{len(CASES)} defect kinds")
     return done()
 

@@ -248,15 +248,15 @@ typedef struct walker_out {
 static void test_fields_walker(void)
 {
 	static const uint32_t words[2] = {0xA5C3F00Fu, 0x80000001u};
-	const unsigned char map[] = {
-	        offsetof(walker_out, a), 0, 1, 0, 8,  8,  /* bits 15:8 of word 0 */
-	        offsetof(walker_out, b), 0, 2, 0, 16, 16, /* bits 31:16 of word 0 */
-	        offsetof(walker_out, c), 0, 4, 1, 0,  32, /* all of word 1 */
-	        offsetof(walker_out, d), 0, 4, 0, 12, 20, /* bits 31:12 of word 0 */
+	const kprof_impl_struct_field map[] = {
+	        {offsetof(walker_out, a), 1, 0, 8, 8},   /* bits 15:8 of word 0 */
+	        {offsetof(walker_out, b), 2, 0, 16, 16}, /* bits 31:16 of word 0 */
+	        {offsetof(walker_out, c), 4, 1, 0, 32},  /* all of word 1 */
+	        {offsetof(walker_out, d), 4, 0, 12, 20}, /* bits 31:12 of word 0 */
 	};
 	walker_out out;
 	memset(&out, 0xFF, sizeof out);
-	kprof_impl_fields_get(&out, words, (const char *)map, 4);
+	kprof_impl_fields_get(&out, words, map, 4);
 	CHECK_EQ(out.a, 0xF0);
 	CHECK_EQ(out.b, 0xA5C3);
 	CHECK_EQ(out.c, 0x80000001u);

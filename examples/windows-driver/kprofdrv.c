@@ -5,8 +5,9 @@
  * (DbgView, WinDbg, or Wine's "debugstr" channel). Nothing is left running: DriverUnload only
  * says goodbye.
  *
- * Build: see docs/windows.md (WDK/MSVC: both .c files in one driver project; mingw-w64: the
- * Makefile here, with msr_seh.c compiled by clang in MSVC mode). */
+ * Build: see docs/windows.md (WDK/MSVC: the three .c files in one driver project; mingw-w64:
+ * the Makefile here, with msr_seh.c compiled by clang in MSVC mode). kprof's implementation is
+ * kprof_impl.c's: this unit includes kprof.h without KPROF_IMPLEMENTATION. */
 #include <ntddk.h>
 
 #include "msr_seh.h" /* KPROF_RDMSR_SAFE / KPROF_WRMSR_SAFE: before kprof.h */

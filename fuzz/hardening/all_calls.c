@@ -2,7 +2,9 @@
  * on bytes the compiler cannot see through. It is what the kernel-discipline build compiles
  * (-ffreestanding -nostdlib -mgeneral-regs-only -mno-red-zone -fno-builtin, x86-64 and i386,
  * linked with its own _start) and what the static analysers (clang --analyze, gcc -fanalyzer,
- * cppcheck) read. Freestanding: no libc header, no libc call. */
+ * cppcheck) read. Freestanding: no libc header, no libc call. It holds kprof's implementation
+ * (external linkage: every body is compiled, called or not). */
+#define KPROF_IMPLEMENTATION
 #define KPROF_LWP_MODEL /* the LWP software model (opt-in): this program drives it */
 #include "kprof.h"
 

@@ -96,10 +96,6 @@ KPROF_IMPL_INTERNAL unsigned char kprof_impl_lower(unsigned char c)
 	return (unsigned char)(c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : c);
 }
 
-/* The generated struct codecs. Each C mirror has its layout's offsets and size (checked by
- * static assertions), so a codec copies the bytes and then converts every multi-byte scalar
- * between little-endian and host order. runs lists those scalars as 4-byte records: offset
- * (16 bits, little-endian), count, width in bytes. */
 /* Where the text readers start: past a UTF-8 byte-order mark (Notepad and PowerShell 7 write
  * one), which is no part of the first line. */
 KPROF_IMPL_INTERNAL size_t kprof_impl_text_start(const char *text, size_t len)
@@ -110,24 +106,28 @@ KPROF_IMPL_INTERNAL size_t kprof_impl_text_start(const char *text, size_t len)
 	return 0;
 }
 
-KPROF_IMPL_INTERNAL void kprof_impl_struct_convert(uint8_t *dst, const uint8_t *src, size_t size, const char *runs,
+/* The generated struct codecs. Each C mirror has its layout's offsets and size (checked by
+ * static assertions), so a codec copies the bytes and then converts every multi-byte scalar
+ * between little-endian and host order: the struct's nruns rows of kprof_impl_struct_runs
+ * from the first. */
+KPROF_IMPL_INTERNAL void kprof_impl_struct_convert(uint8_t *dst, const uint8_t *src, size_t size, unsigned first,
                                               unsigned nruns, int encode)
 {
-	const uint8_t *run = (const uint8_t *)runs;
+	const kprof_impl_struct_run *run = kprof_impl_struct_runs + first;
 	size_t i, off;
 	unsigned k;
 	for (i = 0; i < size; i++)
 		dst[i] = src[i];
-	for (; nruns; nruns--, run += 4) {
-		off = (size_t)run[0] | (size_t)run[1] << 8;
-		for (k = 0; k < run[2]; k++, off += run[3]) {
-			if (run[3] == 2 && encode)
+	for (; nruns; nruns--, run++) {
+		off = run->offset;
+		for (k = 0; k < run->count; k++, off += run->width) {
+			if (run->width == 2 && encode)
 				kprof_bytes_le16_store(dst + off, *(const uint16_t *)(const void *)(src + off));
-			else if (run[3] == 2)
+			else if (run->width == 2)
 				*(uint16_t *)(void *)(dst + off) = kprof_bytes_le16_load(src + off);
-			else if (run[3] == 4 && encode)
+			else if (run->width == 4 && encode)
 				kprof_bytes_le32_store(dst + off, *(const uint32_t *)(const void *)(src + off));
-			else if (run[3] == 4)
+			else if (run->width == 4)
 				*(uint32_t *)(void *)(dst + off) = kprof_bytes_le32_load(src + off);
 			else if (encode)
 				kprof_bytes_le64_store(dst + off, *(const uint64_t *)(const void *)(src + off));
@@ -150,19 +150,18 @@ KPROF_IMPL_INTERNAL void kprof_impl_store_host(void *dst, unsigned width, uint64
 		*(uint64_t *)dst = v;
 }
 
-/* The generated kprof_<s>_widen(): out zeroed, then each move copies count scalars of one
- * width from in to scalars of the same or a wider width in out, host order. moves holds 6-byte
- * records: source and destination offset (16 bits each, little-endian), count, and the widths
- * in bytes (source in bits 7:4, destination in bits 3:0). */
-KPROF_IMPL_INTERNAL void kprof_impl_struct_widen(const void *in, void *out, size_t size, const char *moves, unsigned nmoves)
+/* The generated kprof_<s>_widen(): out zeroed, then each of the struct's nmoves rows of
+ * kprof_impl_struct_moves from the first copies count scalars of one width from in to scalars
+ * of the same or a wider width in out, host order. */
+KPROF_API void kprof_impl_struct_widen(const void *in, void *out, size_t size, unsigned first, unsigned nmoves)
 {
-	const uint8_t *m = (const uint8_t *)moves;
+	const kprof_impl_struct_move *m = kprof_impl_struct_moves + first;
 	kprof_impl_zero(out, size);
-	for (; nmoves; nmoves--, m += 6) {
-		const uint8_t *src = (const uint8_t *)in + kprof_bytes_le16_load(m);
-		uint8_t *dst = (uint8_t *)out + kprof_bytes_le16_load(m + 2);
-		unsigned sw = m[5] >> 4, dw = m[5] & 15u, k;
-		for (k = 0; k < m[4]; k++, src += sw, dst += dw) {
+	for (; nmoves; nmoves--, m++) {
+		const uint8_t *src = (const uint8_t *)in + m->from;
+		uint8_t *dst = (uint8_t *)out + m->to;
+		unsigned sw = m->from_width, dw = m->to_width, k;
+		for (k = 0; k < m->count; k++, src += sw, dst += dw) {
 			uint64_t v = sw == 1 ? *src
 			             : sw == 2 ? *(const uint16_t *)(const void *)src
 			             : sw == 4 ? *(const uint32_t *)(const void *)src
@@ -172,26 +171,31 @@ KPROF_IMPL_INTERNAL void kprof_impl_struct_widen(const void *in, void *out, size
 	}
 }
 
-/* A struct's members from the register fields the spec names (a struct field's `from`), the
- * generated KPROF_IMPL_<S>_FROM_<MAP>: per member 6 bytes - its offset (16 bits,
- * little-endian), its size (1, 2 or 4), the index in words of the word holding the field, the
- * field's shift and its width. One walker instead of a statement per member: cold code, and
- * each statement costs a compiler more than its row (docs/performance.md, include cost). */
-KPROF_IMPL_INTERNAL void kprof_impl_fields_get(void *out, const uint32_t *words, const char *map, unsigned n)
+/* One member a field map fills: its offset and size in bytes, the index of the word that holds
+ * the field, the field's shift and width. */
+typedef struct kprof_impl_struct_field {
+	uint16_t offset;
+	uint8_t size, word, shift, width;
+} kprof_impl_struct_field;
+
+/* A struct's members from the register fields the spec names (a struct field's `from`): n
+ * rows of kprof_impl_struct_fields from m, as the generated KPROF_IMPL_<S>_FROM_<MAP> names
+ * them. One walker instead of a statement per member. */
+KPROF_IMPL_INTERNAL void kprof_impl_fields_get(void *out, const uint32_t *words, const kprof_impl_struct_field *m,
+                                          unsigned n)
 {
-	const uint8_t *m = (const uint8_t *)map;
-	for (; n; n--, m += 6) {
-		uint32_t v = words[m[3]] >> m[4];
-		if (m[5] < 32)
-			v &= (1u << m[5]) - 1u;
-		kprof_impl_store_host((uint8_t *)out + kprof_bytes_le16_load(m), m[2], v);
+	for (; n; n--, m++) {
+		uint32_t v = words[m->word] >> m->shift;
+		if (m->width < 32)
+			v &= (1u << m->width) - 1u;
+		kprof_impl_store_host((uint8_t *)out + m->offset, m->size, v);
 	}
 }
 
 /* Decode: *out is defined (zero) on every error return, so callers never read an
  * uninitialised struct; nothing past size bytes of buf is read. */
-KPROF_IMPL_INTERNAL kprof_status kprof_impl_struct_decode(const void *buf, size_t len, void *out, size_t size,
-                                                     const char *runs, unsigned nruns)
+KPROF_API kprof_status kprof_impl_struct_decode(const void *buf, size_t len, void *out, size_t size,
+                                                unsigned first, unsigned nruns)
 {
 	if (!out)
 		return KPROF_E_ARGUMENT;
@@ -200,28 +204,19 @@ KPROF_IMPL_INTERNAL kprof_status kprof_impl_struct_decode(const void *buf, size_
 		return KPROF_E_ARGUMENT;
 	if (len < size)
 		return KPROF_E_TRUNCATED;
-	kprof_impl_struct_convert((uint8_t *)out, (const uint8_t *)buf, size, runs, nruns, 0);
+	kprof_impl_struct_convert((uint8_t *)out, (const uint8_t *)buf, size, first, nruns, 0);
 	return KPROF_OK;
 }
 
-KPROF_IMPL_INTERNAL kprof_status kprof_impl_struct_encode(const void *in, void *buf, size_t len, size_t size,
-                                                     const char *runs, unsigned nruns)
+KPROF_API kprof_status kprof_impl_struct_encode(const void *in, void *buf, size_t len, size_t size,
+                                                unsigned first, unsigned nruns)
 {
 	if (!buf || !in)
 		return KPROF_E_ARGUMENT;
 	if (len < size)
 		return KPROF_E_BUFFER_TOO_SMALL;
-	kprof_impl_struct_convert((uint8_t *)buf, (const uint8_t *)in, size, runs, nruns, 1);
+	kprof_impl_struct_convert((uint8_t *)buf, (const uint8_t *)in, size, first, nruns, 1);
 	return KPROF_OK;
-}
-
-/* One cell of a generated table's row (kprof_impl_<table>(i)): col is the column's
- * KPROF_IMPL_<TABLE>_<COLUMN>, its byte offset in bits 7:0 and its width in bytes (1, 2 or 4,
- * little-endian) in bits 15:8. */
-KPROF_IMPL_INTERNAL uint32_t kprof_impl_cell(const uint8_t *row, uint32_t col)
-{
-	const uint8_t *p = row + (col & 0xFFu);
-	return col >> 8 == 1 ? p[0] : col >> 8 == 2 ? kprof_bytes_le16_load(p) : kprof_bytes_le32_load(p);
 }
 
 /* Set bits of v (counter bitmaps; PEBS counter groups). */
@@ -250,7 +245,7 @@ KPROF_IMPL_INTERNAL size_t kprof_impl_hex(char *out, uint64_t v, unsigned min)
 KPROF_IMPL_INTERNAL kprof_status kprof_impl_text_out(const char *text, size_t n, char *buf, size_t cap,
                                                 size_t *written)
 {
-	if (cap < n + 1)
+	if (n >= cap) /* room for n characters and the NUL, with no n + 1 to overflow */
 		return KPROF_E_BUFFER_TOO_SMALL;
 	kprof_impl_copy(buf, text, n);
 	buf[n] = '\0';

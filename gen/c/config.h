@@ -1,10 +1,26 @@
 /* ---- configuration ------------------------------------------------------------------
  * Every macro that changes what kprof.h compiles to is documented here, in one place: these,
  * and below them the macros that leave sections out. Define any of them before including the
- * header.
+ * header. Every translation unit of a program must see the same ones (the implementation's
+ * unit included).
  *
- *   KPROF_API          storage class of every public function.
- *                      Default: static inline (static __inline for MSVC in C).
+ *   KPROF_IMPLEMENTATION
+ *                      define it in exactly ONE translation unit (a .c file of your own,
+ *                      before its #include "kprof.h"): that unit compiles every function body
+ *                      and table of kprof.h, once, with external linkage. Every other unit
+ *                      includes kprof.h without it and gets the types, constants, macros and
+ *                      declarations, and only the routines that must be inline to keep their
+ *                      promise: kprof_cpuid_leaf_read, kprof_msr_read, kprof_msr_write,
+ *                      kprof_pmu_counter_read (with the MSR hooks below) and the empty path of kprof_lwp_ring_poll. A unit may
+ *                      include kprof.h first without and later with KPROF_IMPLEMENTATION.
+ *   KPROF_STATIC       with KPROF_IMPLEMENTATION, before the unit's first #include of kprof.h:
+ *                      every function of the implementation is static, for a program or a
+ *                      kernel module that keeps kprof to one translation unit. #error without
+ *                      KPROF_IMPLEMENTATION, or when defined only at the second include.
+ *   KPROF_API          the storage class and attributes of every function the implementation
+ *                      defines (default: none, so external linkage; static with
+ *                      KPROF_STATIC). Define it the same in every unit, e.g. to a visibility
+ *                      or dllexport attribute; not with KPROF_STATIC (#error).
  *   KPROF_NO_NAMES     drop every string (names, descriptions, name lookup, *_name()
  *                      functions). The tables keep their numbers.
  *   KPROF_NO_LIVE      compile out every instruction (cpuid, rdmsr, wrmsr, rdpmc, LWP).
@@ -15,6 +31,8 @@
  *                      wrmsrl_safe, a Windows __try wrapper). Each evaluates to 0 on
  *                      success and non-zero when the access faulted. When defined, every
  *                      kprof MSR access goes through them and a fault becomes KPROF_E_FAULT.
+ *                      Define them in every unit that calls kprof_msr_read or kprof_msr_write
+ *                      (they are inline) and in the implementation's unit.
  *   KPROF_WINDOWS_NAMES
  *                      also define Windows' own KPROFILE_SOURCE enumeration (ProfileTime ..
  *                      ProfileMaximum) when no platform header has (see the source section).
@@ -27,60 +45,49 @@
 #error "kprof.h: KPROF_WINDOWS_NAMES names the profile sources, which KPROF_NO_WINDOWS_MODEL leaves out"
 #endif
 
-#ifndef KPROF_API
-#if defined(_MSC_VER) && !defined(__cplusplus)
-#define KPROF_API static __inline
+#if defined(KPROF_STATIC) && defined(KPROF_API)
+#error "kprof.h: KPROF_STATIC sets KPROF_API (static); define one or the other"
+#endif
+#if defined(KPROF_STATIC)
+/* The implementation's declarations are static: KPROF_IMPLEMENTATION must follow in this unit. */
+#define KPROF_IMPL_DECLARED_STATIC 1
+#if defined(__GNUC__) || defined(__clang__)
+#define KPROF_API static __attribute__((__unused__))
 #else
-#define KPROF_API static inline
+#define KPROF_API static
 #endif
+#elif !defined(KPROF_API)
+#define KPROF_API
 #endif
-/* Internal helpers: same linkage as the API, never part of it. */
+/* The routines every unit compiles (the instruction wrappers, the empty LWP poll), and the
+ * implementation's internal helpers. */
 #if defined(_MSC_VER) && !defined(__cplusplus)
-#define KPROF_IMPL_INTERNAL static __inline
+#define KPROF_IMPL_INLINE static __inline
 #else
-#define KPROF_IMPL_INTERNAL static inline
+#define KPROF_IMPL_INLINE static inline
 #endif
+#define KPROF_IMPL_INTERNAL KPROF_IMPL_INLINE
 
-/* For the few functions a caller runs once per record in a hot loop (the LWP record decoder):
- * always inlined, so the compiler drops whatever fields the caller never reads. */
+/* On the few inline routines a caller runs once per record in a hot loop (the LWP ring's
+ * non-NULL poll, the record word readers, the drain's run): always inlined, so the caller's
+ * loop keeps only what it uses. Only on inline functions (gcc refuses it on others). */
 #if defined(__GNUC__) || defined(__clang__)
 #define KPROF_IMPL_HOT __attribute__((__always_inline__))
 #else
 #define KPROF_IMPL_HOT
 #endif
 
-/* The string pool is one literal longer than C99's 4095-character minimum. Every supported
- * compiler takes it; __extension__ says so to gcc and clang (-Wpedantic's -Woverlength-strings).
- * Not a diagnostic pragma: after one, clang looks up the diagnostic state of every later
- * location the slow way (docs/performance.md, include cost). */
+/* A body kept out of its callers: the dump reader's and the CPU groups' (a caller keeping a
+ * snapshot on its stack does not also carry the reader's cursor and record in the same frame,
+ * so each frame stays under 512 bytes; tests/ring0.py measures them), the enumeration-name
+ * lookup (inlined, clang folds each search into a table of pointers, which need relocations)
+ * and the LWP poll past its empty path. */
 #if defined(__GNUC__) || defined(__clang__)
-#define KPROF_IMPL_EXTENSION __extension__
-#else
-#define KPROF_IMPL_EXTENSION
-#endif
-
-/* The storage class of a body kept out of line, off its caller's path: the bodies of
- * kprof_dump_snapshot_get, kprof_cpu_dump_add, kprof_cpu_groups_add and kprof_cpu_group_compare
- * (a caller keeping a snapshot or a group effect on its stack then does not also carry the
- * reader's cursor and record, the facts comparison clang -O3 unrolls or the boot decision in
- * the same frame, so each frame stays under 512 bytes;
- * tests/ring0.py measures them) and the LWP poll past its empty path
- * (the empty path then needs no stack frame and no saved register). On i386 the body keeps
- * the standard stack calling convention (gcc: an explicit regparm(0); clang: "used", which
- * keeps its private fastcc away at the price of emitting the body in every i386 translation
- * unit), so the empty poll jumps to it with its arguments where they are. Not __cold__: gcc
- * would then compile the LWP ring fill for size and the drain loops around it as unlikely
- * (bench/lwp_drain: batch and drain modes 10-15% slower). */
-#if defined(__clang__) && defined(__i386__)
-#define KPROF_IMPL_COLD static __attribute__((__noinline__, __used__))
-#elif defined(__GNUC__) && defined(__i386__)
-#define KPROF_IMPL_COLD static __attribute__((__noinline__, __unused__, __regparm__(0)))
-#elif defined(__GNUC__) || defined(__clang__)
-#define KPROF_IMPL_COLD static __attribute__((__noinline__, __unused__))
+#define KPROF_IMPL_NOINLINE __attribute__((__noinline__, __unused__))
 #elif defined(_MSC_VER)
-#define KPROF_IMPL_COLD static __declspec(noinline)
+#define KPROF_IMPL_NOINLINE __declspec(noinline)
 #else
-#define KPROF_IMPL_COLD static
+#define KPROF_IMPL_NOINLINE
 #endif
 
 #if !defined(KPROF_NO_LIVE) && !(defined(__x86_64__) || defined(__i386__) || defined(_M_X64) || defined(_M_IX86))

@@ -1,9 +1,3 @@
-/* Column col of class c (kprof_impl_counts_class). */
-KPROF_IMPL_INTERNAL uint32_t kprof_impl_counts_class_cell(unsigned c, uint32_t col)
-{
-	return kprof_impl_cell(kprof_impl_counts_class(c), col);
-}
-
 KPROF_API unsigned kprof_counts_class_by_signature(const char *vendor, uint32_t family, uint32_t model,
                                            uint32_t stepping)
 {
@@ -11,20 +5,16 @@ KPROF_API unsigned kprof_counts_class_by_signature(const char *vendor, uint32_t 
 	if (!vendor)
 		return KPROF_COUNTS_CLASS_NONE;
 	for (c = 0; c < KPROF_COUNTS_CLASS_COUNT; c++) {
-		const char *v = kprof_impl_counts_text(kprof_impl_counts_class_cell(c, KPROF_IMPL_COUNTS_CLASS_VENDOR));
-		uint32_t first = kprof_impl_counts_class_cell(c, KPROF_IMPL_COUNTS_CLASS_FIRST_MATCH);
+		const kprof_impl_counts_class *cls = &kprof_impl_counts_classes[c];
+		const char *v = kprof_impl_counts_text(cls->vendor);
 		for (i = 0; i < 12 && v[i] == vendor[i]; i++)
 			;
 		if (i < 12)
 			continue;
-		for (k = first; k < first + kprof_impl_counts_class_cell(c, KPROF_IMPL_COUNTS_CLASS_MATCH_COUNT); k++) {
-			const uint8_t *m = kprof_impl_counts_match(k);
-			if (family >= kprof_impl_cell(m, KPROF_IMPL_COUNTS_MATCH_FAMILY_LO) &&
-			    family <= kprof_impl_cell(m, KPROF_IMPL_COUNTS_MATCH_FAMILY_HI) &&
-			    model >= kprof_impl_cell(m, KPROF_IMPL_COUNTS_MATCH_MODEL_LO) &&
-			    model <= kprof_impl_cell(m, KPROF_IMPL_COUNTS_MATCH_MODEL_HI) &&
-			    stepping >= kprof_impl_cell(m, KPROF_IMPL_COUNTS_MATCH_STEPPING_LO) &&
-			    stepping <= kprof_impl_cell(m, KPROF_IMPL_COUNTS_MATCH_STEPPING_HI))
+		for (k = cls->first_match; k < cls->first_match + cls->match_count; k++) {
+			const kprof_impl_counts_match *m = &kprof_impl_counts_matches[k];
+			if (family >= m->family_lo && family <= m->family_hi && model >= m->model_lo &&
+			    model <= m->model_hi && stepping >= m->stepping_lo && stepping <= m->stepping_hi)
 				return c;
 		}
 	}
@@ -35,14 +25,13 @@ KPROF_API const char *kprof_counts_class_name(kprof_counts_class cpu_class)
 {
 	if (cpu_class >= KPROF_COUNTS_CLASS_COUNT)
 		return NULL;
-	return kprof_impl_counts_text(kprof_impl_counts_class_cell(cpu_class, KPROF_IMPL_COUNTS_CLASS_TITLE));
+	return kprof_impl_counts_text(kprof_impl_counts_classes[cpu_class].title);
 }
 
 /* A verdict row's select key: event << 8 | unit mask. */
 KPROF_IMPL_INTERNAL uint32_t kprof_impl_counts_row_key(uint32_t i)
 {
-	const uint8_t *row = kprof_impl_counts_row(i);
-	return kprof_impl_cell(row, KPROF_IMPL_COUNTS_ROW_EVENT) << 8 | kprof_impl_cell(row, KPROF_IMPL_COUNTS_ROW_UMASK);
+	return (uint32_t)kprof_impl_counts_rows[i].event << 8 | kprof_impl_counts_rows[i].umask;
 }
 
 /* The verdict row for an (event, unit mask) key on class cpu_class (valid, its basis already
@@ -52,7 +41,7 @@ KPROF_IMPL_INTERNAL uint32_t kprof_impl_counts_row_key(uint32_t i)
 KPROF_IMPL_INTERNAL void kprof_impl_counts_lookup(unsigned cpu_class, uint32_t event, uint32_t umask,
                                              kprof_counts_entry *out)
 {
-	unsigned key, lo = 0, hi = KPROF_IMPL_COUNTS_ROW_COUNT;
+	unsigned key, lo = 0, hi = KPROF_IMPL_ARRAY_COUNT(kprof_impl_counts_rows);
 	if (event > KPROF_AMD_PERFEVTSEL_EVENT_MASK)
 		return;
 	key = (unsigned)(event << 8 | umask);
@@ -63,24 +52,20 @@ KPROF_IMPL_INTERNAL void kprof_impl_counts_lookup(unsigned cpu_class, uint32_t e
 		else
 			hi = mid;
 	}
-	for (; lo < KPROF_IMPL_COUNTS_ROW_COUNT && kprof_impl_counts_row_key(lo) == key; lo++) {
-		const uint8_t *row = kprof_impl_counts_row(lo);
-		uint32_t name = kprof_impl_cell(row, KPROF_IMPL_COUNTS_ROW_NAME);
-		if (cpu_class < kprof_impl_cell(row, KPROF_IMPL_COUNTS_ROW_CLASS_LO) ||
-		    cpu_class > kprof_impl_cell(row, KPROF_IMPL_COUNTS_ROW_CLASS_HI))
+	for (; lo < KPROF_IMPL_ARRAY_COUNT(kprof_impl_counts_rows) && kprof_impl_counts_row_key(lo) == key; lo++) {
+		const kprof_impl_counts_row *row = &kprof_impl_counts_rows[lo];
+		if (cpu_class < row->class_lo || cpu_class > row->class_hi)
 			continue;
-		out->status = (uint8_t)kprof_impl_cell(row, KPROF_IMPL_COUNTS_ROW_STATUS);
-		out->event = name == KPROF_IMPL_COUNTS_NONE ? NULL : kprof_impl_counts_text(name);
+		out->status = row->status;
+		out->event = row->name == KPROF_IMPL_COUNTS_NONE ? NULL : kprof_impl_counts_text(row->name);
 		break;
 	}
 	/* Why the event counts nothing (right) on this class, where the spec says. */
-	for (lo = 0; lo < KPROF_IMPL_COUNTS_CAVEAT_COUNT; lo++) {
-		const uint8_t *cv = kprof_impl_counts_caveat(lo);
-		if (event >= kprof_impl_cell(cv, KPROF_IMPL_COUNTS_CAVEAT_EVENT_LO) &&
-		    event <= kprof_impl_cell(cv, KPROF_IMPL_COUNTS_CAVEAT_EVENT_HI) &&
-		    cpu_class >= kprof_impl_cell(cv, KPROF_IMPL_COUNTS_CAVEAT_CLASS_LO) &&
-		    cpu_class <= kprof_impl_cell(cv, KPROF_IMPL_COUNTS_CAVEAT_CLASS_HI)) {
-			out->caveat = kprof_impl_counts_text(kprof_impl_cell(cv, KPROF_IMPL_COUNTS_CAVEAT_SAYS));
+	for (lo = 0; lo < KPROF_IMPL_ARRAY_COUNT(kprof_impl_counts_caveats); lo++) {
+		const kprof_impl_counts_caveat *cv = &kprof_impl_counts_caveats[lo];
+		if (event >= cv->event_lo && event <= cv->event_hi && cpu_class >= cv->class_lo &&
+		    cpu_class <= cv->class_hi) {
+			out->caveat = kprof_impl_counts_text(cv->says);
 			break;
 		}
 	}
@@ -101,8 +86,8 @@ KPROF_IMPL_INTERNAL int kprof_impl_counts_start(unsigned cpu_class, unsigned itf
 		out->basis = "no class for this vendor, family and model";
 		return 0;
 	}
-	out->basis = kprof_impl_counts_text(kprof_impl_counts_class_cell(cpu_class, KPROF_IMPL_COUNTS_CLASS_BASIS));
-	if (itf != kprof_impl_counts_class_cell(cpu_class, KPROF_IMPL_COUNTS_CLASS_TABLE)) {
+	out->basis = kprof_impl_counts_text(kprof_impl_counts_classes[cpu_class].basis);
+	if (itf != kprof_impl_counts_classes[cpu_class].table) {
 		out->basis = "not a source table the HAL uses on this processor";
 		return 0;
 	}

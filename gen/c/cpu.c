@@ -140,7 +140,7 @@ KPROF_IMPL_INTERNAL uint32_t kprof_impl_group_rebalance(kprof_cpu_group *gr, uin
 	return i;
 }
 
-KPROF_IMPL_COLD kprof_status kprof_impl_cpu_groups_add(kprof_cpu_groups *g, const kprof_cpu_facts *f,
+static KPROF_IMPL_NOINLINE kprof_status kprof_impl_cpu_groups_add(kprof_cpu_groups *g, const kprof_cpu_facts *f,
                                                       uint32_t cpu_id, uint32_t *index)
 {
 	/* The groups walked from the top (KPROF_IMPL_GROUP_DEPTH bounds a balanced tree's). */
@@ -213,7 +213,7 @@ KPROF_API kprof_status kprof_cpu_groups_add(kprof_cpu_groups *g, const kprof_cpu
  * each new group's snapshot. Three passes over the text (read it all, group, snapshots), each
  * linear: the snapshots walk the new groups alongside the records (the groups start at rising
  * blocks), not every group per record. */
-KPROF_IMPL_COLD kprof_status kprof_impl_cpu_groups_add_dump(kprof_cpu_groups *g, const char *text, size_t len,
+static KPROF_IMPL_NOINLINE kprof_status kprof_impl_cpu_groups_add_dump(kprof_cpu_groups *g, const char *text, size_t len,
                                                  kprof_dump_error *err)
 {
 	kprof_dump_iter it;
@@ -287,7 +287,7 @@ KPROF_API kprof_status kprof_cpu_dump_add(kprof_cpu_groups *g, const char *text,
 #if !defined(KPROF_NO_WINDOWS_MODEL)
 /* Out of line (a caller keeping the effect on its stack then does not also carry the boot
  * decision in the same frame: each frame stays under 512 bytes, tests/ring0.py measures it). */
-KPROF_IMPL_COLD kprof_status kprof_impl_cpu_group_compare(const kprof_cpu_group *boot, const kprof_cpu_group *g,
+static KPROF_IMPL_NOINLINE kprof_status kprof_impl_cpu_group_compare(const kprof_cpu_group *boot, const kprof_cpu_group *g,
                                                          kprof_hal_build hal, kprof_cpu_effect *out)
 {
 	kprof_hal_decision b;

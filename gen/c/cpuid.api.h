@@ -6,3 +6,40 @@ typedef struct kprof_cpuid_snapshot {
 	uint32_t present;
 	uint32_t regs[KPROF_CPUID_SLOT_COUNT][4];
 } kprof_cpuid_snapshot;
+
+KPROF_IMPL_INLINE kprof_status kprof_cpuid_leaf_read(uint32_t leaf, uint32_t subleaf, uint32_t out[4])
+{
+#if defined(KPROF_NO_LIVE)
+	(void)leaf;
+	(void)subleaf;
+	out[0] = out[1] = out[2] = out[3] = 0;
+	return KPROF_E_NOT_AVAILABLE;
+#elif defined(_MSC_VER) && !defined(__clang__)
+	int r[4];
+	__cpuidex(r, (int)leaf, (int)subleaf);
+	out[0] = (uint32_t)r[0];
+	out[1] = (uint32_t)r[1];
+	out[2] = (uint32_t)r[2];
+	out[3] = (uint32_t)r[3];
+	return KPROF_OK;
+#elif defined(__i386__) && defined(__PIC__)
+	/* ebx is the PIC register on i386: save it around cpuid by hand. */
+	uint32_t a, b, c, d;
+	__asm__ __volatile__("xchgl %%ebx, %1\n\tcpuid\n\txchgl %%ebx, %1"
+	                     : "=a"(a), "=&r"(b), "=c"(c), "=d"(d)
+	                     : "0"(leaf), "2"(subleaf));
+	out[0] = a;
+	out[1] = b;
+	out[2] = c;
+	out[3] = d;
+	return KPROF_OK;
+#else
+	uint32_t a, b, c, d;
+	__asm__ __volatile__("cpuid" : "=a"(a), "=b"(b), "=c"(c), "=d"(d) : "0"(leaf), "2"(subleaf));
+	out[0] = a;
+	out[1] = b;
+	out[2] = c;
+	out[3] = d;
+	return KPROF_OK;
+#endif
+}

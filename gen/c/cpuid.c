@@ -11,12 +11,12 @@ KPROF_API void kprof_cpuid_snapshot_init(kprof_cpuid_snapshot *s)
 
 KPROF_API const kprof_cpuid_leaf *kprof_cpuid_leaf_by_slot(kprof_cpuid_slot slot)
 {
-	return (unsigned)slot < KPROF_CPUID_SLOT_COUNT ? &kprof_impl_cpuid_leaves()[slot] : NULL;
+	return (unsigned)slot < KPROF_CPUID_SLOT_COUNT ? &kprof_impl_cpuid_leaves[slot] : NULL;
 }
 
 KPROF_API const kprof_cpuid_leaf *kprof_cpuid_leaf_by_number(uint32_t leaf, uint32_t subleaf)
 {
-	const kprof_cpuid_leaf *l = kprof_impl_cpuid_leaves();
+	const kprof_cpuid_leaf *l = kprof_impl_cpuid_leaves;
 	unsigned i;
 	for (i = 0; i < KPROF_CPUID_SLOT_COUNT; i++)
 		if (l[i].leaf == leaf && l[i].subleaf == subleaf)
@@ -67,7 +67,7 @@ KPROF_IMPL_INTERNAL int kprof_impl_cpuid_has(const kprof_cpuid_snapshot *s, kpro
 	int range;
 	if (!s || (unsigned)slot >= KPROF_CPUID_SLOT_COUNT || !(s->present & (1u << slot)))
 		return 0;
-	leaf = kprof_impl_cpuid_leaves()[slot].leaf;
+	leaf = kprof_impl_cpuid_leaves[slot].leaf;
 	range = kprof_impl_cpuid_range_slot(leaf);
 	if (!(s->present & (1u << range)))
 		return 0;
@@ -113,43 +113,6 @@ KPROF_API kprof_status kprof_cpuid_snapshot_get(const kprof_cpuid_snapshot *s, k
 	return KPROF_OK;
 }
 
-KPROF_API kprof_status kprof_cpuid_leaf_read(uint32_t leaf, uint32_t subleaf, uint32_t out[4])
-{
-#if defined(KPROF_NO_LIVE)
-	(void)leaf;
-	(void)subleaf;
-	out[0] = out[1] = out[2] = out[3] = 0;
-	return KPROF_E_NOT_AVAILABLE;
-#elif defined(_MSC_VER) && !defined(__clang__)
-	int r[4];
-	__cpuidex(r, (int)leaf, (int)subleaf);
-	out[0] = (uint32_t)r[0];
-	out[1] = (uint32_t)r[1];
-	out[2] = (uint32_t)r[2];
-	out[3] = (uint32_t)r[3];
-	return KPROF_OK;
-#elif defined(__i386__) && defined(__PIC__)
-	/* ebx is the PIC register on i386: save it around cpuid by hand. */
-	uint32_t a, b, c, d;
-	__asm__ __volatile__("xchgl %%ebx, %1\n\tcpuid\n\txchgl %%ebx, %1"
-	                     : "=a"(a), "=&r"(b), "=c"(c), "=d"(d)
-	                     : "0"(leaf), "2"(subleaf));
-	out[0] = a;
-	out[1] = b;
-	out[2] = c;
-	out[3] = d;
-	return KPROF_OK;
-#else
-	uint32_t a, b, c, d;
-	__asm__ __volatile__("cpuid" : "=a"(a), "=b"(b), "=c"(c), "=d"(d) : "0"(leaf), "2"(subleaf));
-	out[0] = a;
-	out[1] = b;
-	out[2] = c;
-	out[3] = d;
-	return KPROF_OK;
-#endif
-}
-
 KPROF_API kprof_status kprof_cpuid_snapshot_read(kprof_cpuid_snapshot *s)
 {
 	uint32_t r[4], max_basic, max_ext = 0, max_hv = 0;
@@ -169,7 +132,7 @@ KPROF_API kprof_status kprof_cpuid_snapshot_read(kprof_cpuid_snapshot *s)
 		(void)kprof_cpuid_snapshot_set(s, KPROF_CPUID_LEAF_EXT_MAX, 0, r[0], r[1], r[2], r[3]);
 	}
 	for (i = 0; i < KPROF_CPUID_SLOT_COUNT; i++) {
-		uint32_t leaf = kprof_impl_cpuid_leaves()[i].leaf;
+		uint32_t leaf = kprof_impl_cpuid_leaves[i].leaf;
 		if (s->present & (1u << i))
 			continue;
 		if (leaf >= KPROF_CPUID_LEAF_EXT_MAX ? (leaf > max_ext)
@@ -180,10 +143,10 @@ KPROF_API kprof_status kprof_cpuid_snapshot_read(kprof_cpuid_snapshot *s)
 		                      (leaf != KPROF_CPUID_LEAF_HV_VENDOR && max_hv != 0 && leaf > max_hv)
 		                          : leaf > max_basic)
 			continue;
-		(void)kprof_cpuid_leaf_read(leaf, kprof_impl_cpuid_leaves()[i].subleaf, r);
+		(void)kprof_cpuid_leaf_read(leaf, kprof_impl_cpuid_leaves[i].subleaf, r);
 		if (leaf == KPROF_CPUID_LEAF_HV_VENDOR)
 			max_hv = r[0];
-		(void)kprof_cpuid_snapshot_set(s, leaf, kprof_impl_cpuid_leaves()[i].subleaf, r[0], r[1], r[2], r[3]);
+		(void)kprof_cpuid_snapshot_set(s, leaf, kprof_impl_cpuid_leaves[i].subleaf, r[0], r[1], r[2], r[3]);
 	}
 	return KPROF_OK;
 }
@@ -302,7 +265,7 @@ KPROF_API const kprof_cpuid_uarch *kprof_cpuid_uarch_by_signature(const char *ve
 		return NULL;
 	/* The rows never overlap (the spec's `disjoint`), so the first match is the only one. */
 	for (i = 0; i < KPROF_CPUID_UARCH_COUNT; i++) {
-		const kprof_cpuid_uarch *u = &kprof_impl_cpuid_uarch_rows()[i];
+		const kprof_cpuid_uarch *u = &kprof_impl_cpuid_uarch_rows[i];
 		const char *v;
 		if (u->family != family || model < u->model_min || model > u->model_max ||
 		    stepping < u->stepping_min || stepping > u->stepping_max)

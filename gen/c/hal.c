@@ -218,8 +218,7 @@ KPROF_IMPL_INTERNAL const char *kprof_impl_amd64_spelling(uint32_t value)
 {
 	uint32_t i;
 	for (i = 0; i < KPROF_HAL_AMD64_SPELLING_COUNT; i++) {
-		const kprof_hal_amd64_spelling *r =
-		        kprof_hal_amd64_spelling_by_id((kprof_hal_amd64_spelling_id)(KPROF_HAL_AMD64_SPELLING_FIRST + i));
+		const kprof_hal_amd64_spelling *r = &kprof_impl_hal_amd64_spelling_rows[i];
 		if (r->value == value)
 			return kprof_hal_amd64_spelling_description_get(r);
 	}

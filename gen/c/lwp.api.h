@@ -222,3 +222,93 @@ __int64 _InterlockedCompareExchange64(__int64 volatile *destination, __int64 exc
 #else
 #define KPROF_IMPL_LWP_ATOMICS_VOLATILE 1
 #endif
+
+/* LWPCB words are x86 memory, so little-endian. On a big-endian host (the model or a consumer
+ * run there in a test) the accessors swap; on x86 the swap compiles to nothing. On 32-bit
+ * targets MissedEvents is read as two little-endian words (low word first in memory). */
+#if defined(__BYTE_ORDER__) && defined(__ORDER_BIG_ENDIAN__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+#define KPROF_IMPL_LWP_LE32(v) __builtin_bswap32(v)
+#define KPROF_IMPL_LWP_LE64(v) __builtin_bswap64(v)
+#else
+#define KPROF_IMPL_LWP_LE32(v) (v)
+#define KPROF_IMPL_LWP_LE64(v) (v)
+#endif
+
+/* The empty poll is the likely case (a JIT polls far more often than records arrive); the
+ * rest of the poll is a function of the implementation, kprof_impl_lwp_ring_fill. */
+#if defined(__GNUC__) || defined(__clang__)
+#define KPROF_IMPL_LWP_LIKELY(x) __builtin_expect(!!(x), 1)
+#else
+#define KPROF_IMPL_LWP_LIKELY(x) (x)
+#endif
+
+/* The acquire load of an LWPCB word, inline for the empty poll (the rest of the LWPCB accessors
+ * are the implementation's). */
+KPROF_IMPL_INLINE uint32_t kprof_impl_lwp_load32_host(const void *p)
+{
+#if defined(KPROF_IMPL_LWP_ATOMICS_C11)
+	return atomic_load_explicit((const volatile _Atomic uint32_t *)p, memory_order_acquire);
+#elif defined(KPROF_IMPL_LWP_ATOMICS_GNU)
+	return __atomic_load_n((const uint32_t *)p, __ATOMIC_ACQUIRE);
+#elif defined(KPROF_IMPL_LWP_ATOMICS_MSVC)
+	uint32_t v = *(const volatile uint32_t *)p;
+	_ReadWriteBarrier();
+	return v;
+#else
+	uint32_t v = *(const volatile uint32_t *)p;
+#if defined(__TINYC__)
+	__asm__ __volatile__("" ::: "memory");
+#endif
+	return v;
+#endif
+}
+
+KPROF_IMPL_INLINE uint32_t kprof_impl_lwp_load32(const void *p)
+{
+	return KPROF_IMPL_LWP_LE32(kprof_impl_lwp_load32_host(p));
+}
+
+/* The poll past its empty path (internal), a function of the implementation that the empty
+ * poll jumps to with its own arguments where they are. With KPROF_STATIC on i386 it keeps the
+ * standard stack convention, which gcc and clang would otherwise replace by their own for a
+ * static function (gcc: an explicit regparm(0); clang: "used", which keeps its fastcc away).
+ * Otherwise it is hidden (ELF): reached directly, not through the PLT, whose i386 form would
+ * make every poller load its GOT pointer before the empty path. So the units that poll link
+ * into the executable or shared object that holds the implementation. */
+#if defined(KPROF_STATIC) && defined(__i386__) && defined(__clang__)
+#define KPROF_IMPL_LWP_FILL KPROF_API __attribute__((__noinline__, __used__))
+#elif defined(KPROF_STATIC) && defined(__i386__) && defined(__GNUC__)
+#define KPROF_IMPL_LWP_FILL KPROF_API __attribute__((__noinline__, __regparm__(0)))
+#elif !defined(KPROF_STATIC) && defined(__ELF__) && (defined(__GNUC__) || defined(__clang__))
+#define KPROF_IMPL_LWP_FILL KPROF_API __attribute__((__noinline__, __visibility__("hidden")))
+#else
+#define KPROF_IMPL_LWP_FILL KPROF_API KPROF_IMPL_NOINLINE
+#endif
+KPROF_IMPL_LWP_FILL int kprof_impl_lwp_ring_fill(kprof_lwp_ring *r, kprof_lwp_span *span);
+/* kprof_lwp_ring_poll(NULL, ...): out of line and without arguments, so the poll leaves for it
+ * with a plain jump, as for the non-empty path (returning the status in place made gcc -m32
+ * save a register on entry; passing the NULL on made clang -m32 -O3 call instead of jump). */
+KPROF_IMPL_LWP_FILL int kprof_impl_lwp_ring_null(void);
+
+/* The poll of a ring that is not NULL: the head's one load and one compare, then the rest out
+ * of line. kprof_lwp_ring_drain, which has tested r already, calls it directly: through the
+ * public poll, NULL test included, gcc no longer inlined the drain into its caller, and the
+ * callback went from inlined to called per record (bench/lwp_drain: the drain mode fell from
+ * 1.04 to 0.89 of its floor). */
+KPROF_IMPL_INLINE KPROF_IMPL_HOT int kprof_impl_lwp_ring_poll(kprof_lwp_ring *r, kprof_lwp_span *span)
+{
+	uint32_t head = kprof_impl_lwp_load32(r->lwpcb + KPROF_LWP_LWPCB_BUFFER_HEAD_OFFSET_OFFSET);
+	if (KPROF_IMPL_LWP_LIKELY(head == r->poll_tail))
+		return 0;
+	return kprof_impl_lwp_ring_fill(r, span);
+}
+
+KPROF_IMPL_INLINE int kprof_lwp_ring_poll(kprof_lwp_ring *r, kprof_lwp_span *span)
+{
+	/* The NULL test cannot share the head compare (nothing may be read through a NULL ring),
+	 * so it is the one test and branch the empty path adds for it. Inlined where the ring's
+	 * address is known (a JIT's own ring object), the compiler drops it. */
+	if (!r)
+		return kprof_impl_lwp_ring_null();
+	return kprof_impl_lwp_ring_poll(r, span);
+}

@@ -1,42 +1,5 @@
-/* LWPCB words are x86 memory, so little-endian. On a big-endian host (the model or a consumer
- * run there in a test) the accessors swap; on x86 the swap compiles to nothing. On 32-bit
- * targets MissedEvents is read as two little-endian words (low word first in memory). */
-#if defined(__BYTE_ORDER__) && defined(__ORDER_BIG_ENDIAN__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-#define KPROF_IMPL_LWP_LE32(v) __builtin_bswap32(v)
-#define KPROF_IMPL_LWP_LE64(v) __builtin_bswap64(v)
-#else
-#define KPROF_IMPL_LWP_LE32(v) (v)
-#define KPROF_IMPL_LWP_LE64(v) (v)
-#endif
-
-/* The empty poll is the likely case (a JIT polls far more often than records arrive); the
- * rest of the poll is KPROF_IMPL_COLD (config.h). */
-#if defined(__GNUC__) || defined(__clang__)
-#define KPROF_IMPL_LWP_LIKELY(x) __builtin_expect(!!(x), 1)
-#else
-#define KPROF_IMPL_LWP_LIKELY(x) (x)
-#endif
-
-/* -- memory ordering on LWPCB words (see "memory ordering" in the API part) -- */
-KPROF_IMPL_INTERNAL uint32_t kprof_impl_lwp_load32_host(const void *p)
-{
-#if defined(KPROF_IMPL_LWP_ATOMICS_C11)
-	return atomic_load_explicit((const volatile _Atomic uint32_t *)p, memory_order_acquire);
-#elif defined(KPROF_IMPL_LWP_ATOMICS_GNU)
-	return __atomic_load_n((const uint32_t *)p, __ATOMIC_ACQUIRE);
-#elif defined(KPROF_IMPL_LWP_ATOMICS_MSVC)
-	uint32_t v = *(const volatile uint32_t *)p;
-	_ReadWriteBarrier();
-	return v;
-#else
-	uint32_t v = *(const volatile uint32_t *)p;
-#if defined(__TINYC__)
-	__asm__ __volatile__("" ::: "memory");
-#endif
-	return v;
-#endif
-}
-
+/* -- memory ordering on LWPCB words (see "memory ordering" in the API part; the 32-bit load is
+ * there, with the empty poll that makes it) -- */
 KPROF_IMPL_INTERNAL void kprof_impl_lwp_store32_host(void *p, uint32_t v)
 {
 #if defined(KPROF_IMPL_LWP_ATOMICS_C11)
@@ -120,11 +83,6 @@ KPROF_IMPL_INTERNAL void kprof_impl_lwp_store64_host(void *p, uint64_t v)
 #endif
 	*(volatile uint64_t *)p = v;
 #endif
-}
-
-KPROF_IMPL_INTERNAL uint32_t kprof_impl_lwp_load32(const void *p)
-{
-	return KPROF_IMPL_LWP_LE32(kprof_impl_lwp_load32_host(p));
 }
 
 KPROF_IMPL_INTERNAL void kprof_impl_lwp_store32(void *p, uint32_t v)
@@ -366,7 +324,7 @@ KPROF_IMPL_INTERNAL KPROF_IMPL_HOT uint64_t kprof_impl_lwp_rec64(const uint8_t *
 #define kprof_impl_lwp_rec64 kprof_bytes_le64_load
 #endif
 
-KPROF_API KPROF_IMPL_HOT kprof_status kprof_lwp_record_unpack(const void *buf, size_t len, kprof_lwp_revision revision,
+KPROF_API kprof_status kprof_lwp_record_unpack(const void *buf, size_t len, kprof_lwp_revision revision,
                                                kprof_lwp_sample *out)
 {
 	/* A refused record decodes these zeros instead, so *out is defined (all 0) on every
@@ -665,7 +623,7 @@ KPROF_IMPL_INTERNAL kprof_status kprof_impl_lwp_ring_missed(const kprof_lwp_ring
  * anything written. A
  * MissedEvents delta goes to span when there is one, else it is kept in r->missed_unreported
  * for kprof_lwp_ring_missed_get: every delta is reported exactly once. */
-KPROF_IMPL_COLD int kprof_impl_lwp_ring_fill(kprof_lwp_ring *r, kprof_lwp_span *span)
+KPROF_IMPL_LWP_FILL int kprof_impl_lwp_ring_fill(kprof_lwp_ring *r, kprof_lwp_span *span)
 {
 	uint32_t tail, size, head, used, first;
 	uint64_t missed, delta;
@@ -706,35 +664,10 @@ KPROF_IMPL_COLD int kprof_impl_lwp_ring_fill(kprof_lwp_ring *r, kprof_lwp_span *
 	return (int)r->avail;
 }
 
-/* kprof_lwp_ring_poll(NULL, ...): out of line and without arguments, so the poll leaves for it
- * with a plain jump, as for the non-empty path (returning the status in place made gcc -m32
- * save a register on entry; passing the NULL on made clang -m32 -O3 call instead of jump). */
-KPROF_IMPL_COLD int kprof_impl_lwp_ring_null(void)
+/* kprof_lwp_ring_poll(NULL, ...) (declared with the poll). */
+KPROF_IMPL_LWP_FILL int kprof_impl_lwp_ring_null(void)
 {
 	return KPROF_E_ARGUMENT;
-}
-
-/* The poll of a ring that is not NULL: the head's one load and one compare, then the rest out
- * of line. kprof_lwp_ring_drain, which has tested r already, calls it directly: through the
- * public poll, NULL test included, gcc no longer inlined the drain into its caller, and the
- * callback went from inlined to called per record (bench/lwp_drain: the drain mode fell from
- * 1.04 to 0.89 of its floor). */
-KPROF_IMPL_INTERNAL KPROF_IMPL_HOT int kprof_impl_lwp_ring_poll(kprof_lwp_ring *r, kprof_lwp_span *span)
-{
-	uint32_t head = kprof_impl_lwp_load32(r->lwpcb + KPROF_LWP_LWPCB_BUFFER_HEAD_OFFSET_OFFSET);
-	if (KPROF_IMPL_LWP_LIKELY(head == r->poll_tail))
-		return 0;
-	return kprof_impl_lwp_ring_fill(r, span);
-}
-
-/* The NULL test cannot share the head compare (nothing may be read through a NULL ring), so it
- * is the one test and branch the empty path adds for it. Inlined where the ring's address is
- * known (a JIT's own ring object), the compiler drops it. */
-KPROF_API int kprof_lwp_ring_poll(kprof_lwp_ring *r, kprof_lwp_span *span)
-{
-	if (!r)
-		return kprof_impl_lwp_ring_null();
-	return kprof_impl_lwp_ring_poll(r, span);
 }
 
 /* Move the consumer's tail count records on and publish it (release): consume once it has
@@ -794,7 +727,7 @@ KPROF_API kprof_status kprof_lwp_ring_iter_init(kprof_lwp_ring_iter *it, kprof_l
 
 /* The NULL tests come first: a test and a branch each, which a compiler can drop where it sees
  * the pointers' objects (a caller's own iterator and record pointer). */
-KPROF_API KPROF_IMPL_HOT kprof_status kprof_lwp_ring_iter_next(kprof_lwp_ring_iter *it, const uint8_t **record)
+KPROF_API kprof_status kprof_lwp_ring_iter_next(kprof_lwp_ring_iter *it, const uint8_t **record)
 {
 	if (!it || !record) {
 		if (record)

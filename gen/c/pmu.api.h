@@ -95,3 +95,24 @@ typedef struct kprof_pmu_plan {
 	uint32_t global_ctrl_msr; /* IA32_PERF_GLOBAL_CTRL, or 0 */
 	uint64_t global_ctrl_bit;
 } kprof_pmu_plan;
+
+KPROF_IMPL_INLINE kprof_status kprof_pmu_counter_read(uint32_t counter, uint64_t *value)
+{
+	if (!value)
+		return KPROF_E_ARGUMENT;
+#if defined(KPROF_NO_LIVE)
+	(void)counter;
+	*value = 0;
+	return KPROF_E_NOT_AVAILABLE;
+#elif defined(_MSC_VER) && !defined(__clang__)
+	*value = (uint64_t)__readpmc((unsigned long)counter);
+	return KPROF_OK;
+#else
+	{
+		uint32_t lo, hi;
+		__asm__ __volatile__("rdpmc" : "=a"(lo), "=d"(hi) : "c"(counter));
+		*value = ((uint64_t)hi << 32) | lo;
+		return KPROF_OK;
+	}
+#endif
+}

@@ -68,27 +68,6 @@ KPROF_API kprof_status kprof_pmu_select_pack(kprof_cpuid_vendor vendor, const kp
 	return KPROF_OK;
 }
 
-KPROF_API kprof_status kprof_pmu_counter_read(uint32_t counter, uint64_t *value)
-{
-	if (!value)
-		return KPROF_E_ARGUMENT;
-#if defined(KPROF_NO_LIVE)
-	(void)counter;
-	*value = 0;
-	return KPROF_E_NOT_AVAILABLE;
-#elif defined(_MSC_VER) && !defined(__clang__)
-	*value = (uint64_t)__readpmc((unsigned long)counter);
-	return KPROF_OK;
-#else
-	{
-		uint32_t lo, hi;
-		__asm__ __volatile__("rdpmc" : "=a"(lo), "=d"(hi) : "c"(counter));
-		*value = ((uint64_t)hi << 32) | lo;
-		return KPROF_OK;
-	}
-#endif
-}
-
 /* A mask of the low n bits of 32. */
 KPROF_IMPL_INTERNAL uint32_t kprof_impl_low_bits(uint32_t n)
 {

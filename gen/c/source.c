@@ -6,27 +6,29 @@ KPROF_API const kprof_source *kprof_source_rows_by_table(kprof_source_table tabl
 		return NULL;
 	}
 	if (count)
-		*count = kprof_impl_interface_infos()[table].count;
-	return kprof_impl_source_rows() + kprof_impl_table_start((unsigned)table);
+		*count = kprof_impl_interface_infos[table].count;
+	return kprof_impl_source_rows + kprof_impl_source_tables[table].first_row;
 }
 
 KPROF_API const kprof_source_table_info *kprof_source_table_info_by_id(kprof_source_table table)
 {
 	if ((unsigned)table >= KPROF_SOURCE_TABLE_COUNT)
 		return NULL;
-	return &kprof_impl_interface_infos()[table];
+	return &kprof_impl_interface_infos[table];
 }
 
 KPROF_API const kprof_source *kprof_source_by_value(kprof_source_table table, uint32_t value)
 {
 	const kprof_source_table_info *info = kprof_source_table_info_by_id(table);
 	uint8_t slot;
-	if (!info || value > info->max_value)
+	/* info is NULL for a table past the last; the table is tested again for cppcheck, which
+	 * does not follow that NULL to the index below. */
+	if (!info || (unsigned)table >= KPROF_SOURCE_TABLE_COUNT || value > info->max_value)
 		return NULL;
-	slot = kprof_impl_value_index()[kprof_impl_value_index_start((unsigned)table) + value];
+	slot = kprof_impl_source_value_index[kprof_impl_source_tables[table].value_index + value];
 	if (!slot)
 		return NULL;
-	return kprof_impl_source_rows() + kprof_impl_table_start((unsigned)table) + (slot - 1u);
+	return kprof_impl_source_rows + kprof_impl_source_tables[table].first_row + (slot - 1u);
 }
 
 KPROF_API size_t kprof_source_all_by_select(kprof_source_table table, uint32_t select,
@@ -36,10 +38,10 @@ KPROF_API size_t kprof_source_all_by_select(kprof_source_table table, uint32_t s
 	const uint8_t *order;
 	const kprof_source *rows;
 	size_t lo = 0, hi, n = 0;
-	if (!info)
+	if (!info || (unsigned)table >= KPROF_SOURCE_TABLE_COUNT) /* the table again: see kprof_source_by_value */
 		return 0;
-	order = kprof_impl_select_index() + kprof_impl_select_index_start((unsigned)table);
-	rows = kprof_impl_source_rows() + kprof_impl_table_start((unsigned)table);
+	order = kprof_impl_source_select_index + kprof_impl_source_tables[table].select_index;
+	rows = kprof_impl_source_rows + kprof_impl_source_tables[table].first_row;
 	hi = info->count;
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
@@ -57,12 +59,12 @@ KPROF_API size_t kprof_source_all_by_select(kprof_source_table table, uint32_t s
 #ifndef KPROF_NO_NAMES
 KPROF_API const char *kprof_source_name_get(const kprof_source *s)
 {
-	return s ? kprof_impl_string_pool() + s->name : NULL;
+	return s ? (const char *)&kprof_impl_source_pool + s->name : NULL;
 }
 
 KPROF_API const char *kprof_source_description_get(const kprof_source *s)
 {
-	return s ? kprof_impl_string_pool() + s->description : NULL;
+	return s ? (const char *)&kprof_impl_source_pool + s->description : NULL;
 }
 
 /* 0x20 in every byte of x that holds a letter (either case): where a capital and its small
@@ -78,7 +80,8 @@ KPROF_API const kprof_source *kprof_source_by_name(kprof_source_table table, con
 {
 	const uint64_t case_bits = UINT64_C(0x2020202020202020);
 	uint64_t acc, x, last;
-	const uint8_t *p = (const uint8_t *)name, *slot, *key;
+	const uint8_t *p = (const uint8_t *)name, *key;
+	const kprof_impl_name_slot *slot;
 	size_t i, n;
 	if (!name || (unsigned)table >= KPROF_SOURCE_TABLE_COUNT)
 		return NULL;
@@ -104,14 +107,13 @@ KPROF_API const kprof_source *kprof_source_by_name(kprof_source_table table, con
 	}
 	acc *= KPROF_IMPL_NAME_HASH_MULTIPLIER;
 	i = (size_t)(acc >> (64u - KPROF_IMPL_NAME_HASH_BUCKET_BITS));
-	i = ((size_t)(acc >> 16) ^ kprof_bytes_le16_load(kprof_impl_name_displacement() + 2u * i)) &
-	    (KPROF_IMPL_NAME_HASH_SIZE - 1u);
-	slot = kprof_impl_name_slots() + 6u * i;
-	if (kprof_bytes_le16_load(slot + 4) != (len | (unsigned)table << 8))
+	i = ((size_t)(acc >> 16) ^ kprof_impl_source_name_displacement[i]) & (KPROF_IMPL_NAME_HASH_SIZE - 1u);
+	slot = &kprof_impl_source_name_slots[i];
+	if (slot->length != len || slot->table != (unsigned)table)
 		return NULL;
 	/* Equal ignoring case: a word may differ from the key only in its letters' 0x20 bits.
 	 * The pool has seven spare bytes at its end, so whole words of a key are readable. */
-	key = (const uint8_t *)kprof_impl_string_pool() + kprof_bytes_le16_load(slot);
+	key = (const uint8_t *)&kprof_impl_source_pool + slot->key;
 	for (i = 0; i < n; i++) {
 		uint64_t diff;
 		x = i + 1u < n ? kprof_bytes_le64_load(p + 8u * i) : last;
@@ -121,7 +123,7 @@ KPROF_API const kprof_source *kprof_source_by_name(kprof_source_table table, con
 		if (diff && (diff & ~kprof_impl_letter_bits(x)))
 			return NULL;
 	}
-	return kprof_impl_source_rows() + kprof_bytes_le16_load(slot + 2);
+	return kprof_impl_source_rows + slot->row;
 }
 #endif
 

@@ -1,10 +1,18 @@
+/* One row of a generated kprof_<enum>_name()'s table: a value and its name's offset in the
+ * enumeration's pool. */
+typedef struct kprof_impl_name_row {
+	int32_t value;
+	uint16_t name;
+} kprof_impl_name_row;
+
 /* A generated kprof_<enum>_name(): out of line, or clang folds the search into a table of
- * pointers (relocations) per function. count entries of a 32-bit value and a 16-bit offset into
- * names, little-endian; NULL for a value none has. */
-KPROF_IMPL_COLD const char *kprof_impl_name(const char *names, const uint8_t *index, uint32_t count, int value)
+ * pointers (relocations) per function. The name of the first of count rows with this value;
+ * NULL when none has it. */
+static KPROF_IMPL_NOINLINE const char *kprof_impl_name(const char *names, const kprof_impl_name_row *rows, uint32_t count,
+                                                       int value)
 {
-	for (; count; count--, index += 6)
-		if (kprof_bytes_le32_load(index) == (uint32_t)value)
-			return names + kprof_bytes_le16_load(index + 4);
+	for (; count; count--, rows++)
+		if (rows->value == value)
+			return names + rows->name;
 	return NULL;
 }

@@ -1,7 +1,8 @@
 /* No platform header: KPROF_WINDOWS_NAMES gives Windows' own spelling. */
 #define KPROF_WINDOWS_NAMES
 #include "kprof.h"
-#include "kprof.h" /* included twice: still one definition */
+#define KPROF_IMPLEMENTATION
+#include "kprof.h" /* included again, with the implementation: still one definition */
 
 int main(void)
 {

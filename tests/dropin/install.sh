@@ -23,8 +23,9 @@ for f in include/kprof.h bin/kprof share/man/man1/kprof.1 lib/pkgconfig/kprof.pc
 done
 cmp -s kprof.h "$P/include/kprof.h"; ok $? "the installed kprof.h is the repository's"
 
-# A consumer: one C file that includes <kprof.h> and checks a seed fact (seed 000: Emon
-# LLCMisses = 0x1D, select 0x0003412E) and the version macros.
+# A consumer of two units: main.c includes <kprof.h> and checks a seed fact (seed 000: Emon
+# LLCMisses = 0x1D, select 0x0003412E) and the version macros; kprof_impl.c is the unit that
+# defines KPROF_IMPLEMENTATION.
 mkdir -p "$OUT/consumer"
 cat >"$OUT/consumer/main.c" <<'C'
 #include <kprof.h>
@@ -36,11 +37,12 @@ int main(void)
 	return s && s->select == 0x0003412Eu ? 0 : 1;
 }
 C
+printf '#define KPROF_IMPLEMENTATION\n#include <kprof.h>\n' >"$OUT/consumer/kprof_impl.c"
 
 # pkg-config
 export PKG_CONFIG_PATH="$P/lib/pkgconfig"
 v=$(pkg-config --modversion kprof 2>&1); test "$v" = "$want"; ok $? "pkg-config --modversion kprof = $v (spec: $want)"
-run gcc -std=c99 -Wall -Wextra -Werror $(pkg-config --cflags kprof) "$OUT/consumer/main.c" -o "$OUT/consumer/pc" && run "$OUT/consumer/pc"
+run gcc -std=c99 -Wall -Wextra -Werror $(pkg-config --cflags kprof) "$OUT/consumer/main.c" "$OUT/consumer/kprof_impl.c" -o "$OUT/consumer/pc" && run "$OUT/consumer/pc"
 ok $? "a consumer builds with \$(pkg-config --cflags kprof) and runs"
 "$OUT/consumer/pc" | grep -qx "kprof $want $(echo "$want" | tr . ' ' | awk '{print $1"."$2"."$3}')"; ok $? "the consumer sees KPROF_VERSION_STRING $want"
 
@@ -49,7 +51,7 @@ cat >"$OUT/consumer/CMakeLists.txt" <<CM
 cmake_minimum_required(VERSION 3.13)
 project(kprof_consumer C)
 find_package(kprof $want REQUIRED)
-add_executable(consumer main.c)
+add_executable(consumer main.c kprof_impl.c)
 target_link_libraries(consumer PRIVATE kprof::kprof)
 get_target_property(kind kprof::kprof TYPE)
 message(STATUS "kprof::kprof is \${kind}, version \${kprof_VERSION}")

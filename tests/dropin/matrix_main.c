@@ -5,9 +5,12 @@
  * stdout carries only facts that must be identical on every build (tables, codecs, decoders):
  * matrix.py compares it byte for byte with the reference build, across compilers, word
  * sizes and byte orders. What depends on the machine (live cpuid) goes to stderr. The last
- * stdout line is "N passed, N failed" for the program's own checks. */
+ * stdout line is "N passed, N failed" for the program's own checks. This unit holds kprof's
+ * implementation: it includes kprof.h first without KPROF_IMPLEMENTATION, then with it. */
 #include "kprof.h"
-#include "kprof.h" /* a second include is a no-op */
+#define KPROF_IMPLEMENTATION
+#include "kprof.h" /* the second include compiles the implementation, and only that */
+#include "kprof.h" /* a third is a no-op */
 
 #include <stdio.h>
 #include <string.h>

@@ -1,6 +1,7 @@
 /* The drop-in matrix program, part 2 of 2: a second translation unit including kprof.h,
  * with a different configuration (Windows' own names), using the same functions as the
- * first. Both link into one program: nothing in the header may have external linkage. */
+ * first. Both link into one program: this unit has no KPROF_IMPLEMENTATION, so it uses the
+ * other one's bodies (and has none of its own but the inline instruction wrappers and poll). */
 #define KPROF_WINDOWS_NAMES 1
 #include "kprof.h"
 

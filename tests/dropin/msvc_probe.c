@@ -1,9 +1,11 @@
 /* The MSVC code paths of kprof.h, checked with clang in MSVC mode (no MSVC here):
  * __cpuidex and the other intrinsics, __inline for C, static_assert/_Static_assert or the
- * typedef fallback. tests/dropin/windows.sh compiles it with clang's own headers only. */
+ * typedef fallback. tests/dropin/windows.sh compiles it with clang's own headers only. The unit
+ * holds kprof's implementation, so its MSVC paths are compiled too. */
 #if defined(MSVC_PROBE_INTRIN)
 #include <intrin.h>
 #endif
+#define KPROF_IMPLEMENTATION
 #include "kprof.h"
 
 int msvc_probe(void);

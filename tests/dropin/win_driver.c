@@ -1,10 +1,12 @@
 /* A driver-style translation unit: mingw-w64's DDK headers first (they define
  * KPROFILE_SOURCE and its Profile* enumerators), then kprof.h. Built with and without
  * KPROF_WINDOWS_NAMES: kprof must see the platform's enumeration and not define its own.
- * The values of the platform's names must equal kprof's generic table (seed 002). */
+ * The values of the platform's names must equal kprof's generic table (seed 002). The unit
+ * compiles kprof's implementation after the DDK's headers too. */
 #include <ntddk.h>
 #include <wdm.h>
 
+#define KPROF_IMPLEMENTATION
 #include "kprof.h"
 
 KPROF_IMPL_STATIC_ASSERT((int)ProfileTime == KPROF_SOURCE_GENERIC_TIME, wdm_time);

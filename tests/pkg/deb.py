@@ -37,10 +37,13 @@ int main(void)
 }
 """
 
+# The consumer's second unit: the one that defines KPROF_IMPLEMENTATION.
+IMPL = "#define KPROF_IMPLEMENTATION\n#include <kprof.h>\n"
+
 CMAKELISTS = """cmake_minimum_required(VERSION 3.13)
 project(consumer C)
 find_package(kprof REQUIRED)
-add_executable(consumer consumer.c)
+add_executable(consumer consumer.c kprof_impl.c)
 target_compile_definitions(consumer PRIVATE VERSION="${kprof_VERSION}")
 target_link_libraries(consumer PRIVATE kprof::kprof)
 """
@@ -111,10 +114,13 @@ def main(bdir):
     os.makedirs(cdir)
     with open(os.path.join(cdir, "consumer.c"), "w", encoding="utf-8") as f:
         f.write(CONSUMER)
+    with open(os.path.join(cdir, "kprof_impl.c"), "w", encoding="utf-8") as f:
+        f.write(IMPL)
     exe = os.path.join(cdir, "consumer")
     r = sh(["cc", "-std=c99", "-Wall", "-Wextra", "-Werror", f'-DVERSION="{version}"'] + cflags +
-           [os.path.join(cdir, "consumer.c"), "-o", exe])
-    if ok(r.returncode == 0, "a consumer builds against the installed kprof.h with pkg-config's flags", r.stderr):
+           [os.path.join(cdir, "consumer.c"), os.path.join(cdir, "kprof_impl.c"), "-o", exe])
+    if ok(r.returncode == 0, "a consumer of two units (one the implementation) builds against the installed kprof.h "
+          "with pkg-config's flags", r.stderr):
         r = sh([exe])
         ok(r.returncode == 0 and r.stdout == f"{version} 0x1d\n", f"the consumer runs: {r.stdout.strip()}", r.stderr)
     with open(os.path.join(cdir, "CMakeLists.txt"), "w", encoding="utf-8") as f:

@@ -38,6 +38,9 @@ int main(void)
 }
 """
 
+# The consumer's second unit: the one that defines KPROF_IMPLEMENTATION.
+IMPL_C = "#define KPROF_IMPLEMENTATION\n#include <kprof.h>\n"
+
 # How each consumer asks for kprof.
 GET = {
     "pkg-config": "kprof_dep = dependency('kprof')",
@@ -58,10 +61,12 @@ def consumer(bdir, way, env, with_subproject):
     os.makedirs(src)
     with open(os.path.join(src, "main.c"), "w", encoding="utf-8") as f:
         f.write(CONSUMER_C)
+    with open(os.path.join(src, "kprof_impl.c"), "w", encoding="utf-8") as f:
+        f.write(IMPL_C)
     with open(os.path.join(src, "meson.build"), "w", encoding="utf-8") as f:
         f.write(f"project('consumer', 'c', default_options: ['c_std=c99', 'warning_level=3', 'werror=true'])\n"
                 f"{GET[way]}\n"
-                "executable('consumer', 'main.c', dependencies: kprof_dep,\n"
+                "executable('consumer', 'main.c', 'kprof_impl.c', dependencies: kprof_dep,\n"
                 "  c_args: '-DDEP_VERSION=\"' + kprof_dep.version() + '\"')\n")
     if with_subproject:
         os.makedirs(os.path.join(src, "subprojects"))

@@ -246,12 +246,12 @@ def main(bdir):
     os.makedirs(bdir, exist_ok=True)
     host()  # says which host this ran on; the Wine checks derive their expectations from it
     sys_path = os.path.join(bdir, "kprofdrv.sys")
-    for f in ("kprofdrv.sys", "kprofdrv.o", "msr_seh.obj"):
+    for f in ("kprofdrv.sys", "kprofdrv.o", "kprof_impl.o", "msr_seh.obj"):
         if os.path.exists(os.path.join(bdir, f)):
             os.remove(os.path.join(bdir, f))
     r = sh(["make", "--no-print-directory", "-C", EXAMPLE, f"O={bdir}", f"KPROF_DIR={ROOT}"])
     if ok(r.returncode == 0 and os.path.exists(sys_path),
-          "examples/windows-driver: kprofdrv.sys built (mingw-w64 gcc; msr_seh.c by clang in MSVC mode)", r.stdout + r.stderr):
+          "examples/windows-driver: kprofdrv.sys built from two units on kprof.h, one the implementation (mingw-w64 gcc; msr_seh.c by clang in MSVC mode)", r.stdout + r.stderr):
         pe_checks(sys_path)
         wine_checks(sys_path, bdir)
     return done()

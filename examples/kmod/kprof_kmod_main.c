@@ -18,14 +18,9 @@
 #include <linux/init.h>
 #include <linux/kernel.h>
 #include <linux/module.h>
-#include <asm/msr.h>
 #include <asm/processor.h>
 
-/* Every MSR access kprof makes goes through the kernel's exception-table accessors: an MSR
- * the processor (or hypervisor) lacks becomes KPROF_E_FAULT instead of an oops. */
-#define KPROF_RDMSR_SAFE(msr, p) rdmsrl_safe((msr), (p))
-#define KPROF_WRMSR_SAFE(msr, v) wrmsrl_safe((msr), (v))
-#include "kprof.h"
+#include "kprof_kmod.h" /* kprof.h with the module's MSR hooks; kprof_kmod_impl.c holds its implementation */
 
 MODULE_LICENSE("Dual MIT/GPL");
 MODULE_DESCRIPTION("kprof.h in ring 0: cpuid snapshot, profile-source tables, HAL decision, MSR read");
@@ -41,7 +36,8 @@ static void kprof_kmod_leaves(const kprof_cpuid_snapshot *s)
 	for (slot = 0; slot < KPROF_CPUID_SLOT_COUNT; slot++) {
 		unsigned int a, b, c, d;
 		const kprof_cpuid_leaf *l = kprof_cpuid_leaf_by_slot((kprof_cpuid_slot)slot);
-		uint32_t leaf, sub;
+		uint32_t leaf = l->leaf;
+		uint32_t sub = l->subleaf;
 
 		if (!l || !(s->present & (1u << slot)))
 			continue;
