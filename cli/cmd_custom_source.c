@@ -483,7 +483,7 @@ int kprof_cmd_custom_source(const kprof_cli_args *a)
 	if (!file->set && cpu->set)
 		return kprof_cli_usage(a->cmd, "--cpu needs --cpuid-file");
 	if (file->set) {
-		rc = kprof_cli_dump_snapshot_file(file->text, (uint32_t)cpu->num, &snap);
+		rc = kprof_cli_dump_snapshot_file(file->text, cpu->set ? (uint32_t)cpu->num : KPROF_CLI_NO_CPU, &snap);
 		if (rc)
 			return rc;
 	} else if (kprof_cpuid_snapshot_read(&snap) != KPROF_OK) {

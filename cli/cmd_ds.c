@@ -202,6 +202,57 @@ static kprof_status walk(const ds_opts *o, const unsigned char *buf, size_t len,
 	return st == KPROF_END ? KPROF_OK : st;
 }
 
+/* What a walker's status means for a buffer, in words. */
+static const char *ds_status_words(kprof_status st)
+{
+	switch (st) {
+	case KPROF_E_TRUNCATED: return "the record runs past the end of the file";
+	case KPROF_E_CORRUPT: return "the record's own size or format field is not one this format has";
+	case KPROF_E_ALIGNMENT: return "the index is not on a record boundary";
+	case KPROF_E_RANGE: return "the index lies outside the buffer";
+	case KPROF_E_FORMAT: return "not a record format kprof decodes";
+	default: return "the record cannot be read";
+	}
+}
+
+/* The addresses and the record size checked against each other and the file before the walk,
+ * each mismatch said in words: 0, or exit 2 after the message. */
+static int ds_check(const char *path, const kprof_cli_command *cmd, const ds_opts *o, int format, size_t len,
+                    int index_set, int max_set)
+{
+	const char *name = kprof_cli_choice_ds_format(format);
+	uint64_t size = 0, used;
+	if (o->index < o->base)
+		return kprof_cli_usage(cmd, "--index 0x%llx is below --base 0x%llx",
+		                       (unsigned long long)o->index, (unsigned long long)o->base);
+	if (o->max < o->index && !o->wrapped)
+		return kprof_cli_usage(cmd, "--max 0x%llx is below --index 0x%llx",
+		                       (unsigned long long)o->max, (unsigned long long)o->index);
+	used = (o->wrapped ? o->max : o->index) - o->base;
+	if (used > len)
+		return kprof_cli_error("%s: %s 0x%llx is past the end of the buffer: the file holds %lu "
+		                       "bytes from --base 0x%llx, up to 0x%llx",
+		                       kprof_cli_file_label(path),
+		                       o->wrapped || !index_set ? "--max" : "--index",
+		                       (unsigned long long)(o->wrapped ? o->max : o->index), (unsigned long)len,
+		                       (unsigned long long)o->base, (unsigned long long)(o->base + len));
+	(void)max_set;
+	if (o->bts)
+		size = o->record;
+	else if (format == FORMAT_PEBS32 || o->format < KPROF_PEBS_FORMAT_ADAPTIVE || o->have_cfg) {
+		uint32_t n = 0;
+		if (kprof_pebs_record_size_get(o->format, o->data_cfg, &n) == KPROF_OK)
+			size = n;
+	}
+	/* Adaptive records without --data-cfg carry their own sizes: nothing to divide. */
+	if (size && used % size)
+		return kprof_cli_error("%s: %llu bytes is not a whole number of %llu-byte %s records%s",
+		                       kprof_cli_file_label(path), (unsigned long long)used,
+		                       (unsigned long long)size, name,
+		                       index_set ? " (from --base to --index)" : "");
+	return 0;
+}
+
 int kprof_cmd_ds_decode(const kprof_cli_args *a)
 {
 	const kprof_cli_command *cmd = a->cmd;
@@ -243,23 +294,57 @@ int kprof_cmd_ds_decode(const kprof_cli_args *a)
 	}
 	o.index = index->set ? index->num : o.base + len;
 	o.max = max->set ? max->num : o.wrapped ? o.base + len : o.index;
+	if ((rc = ds_check(path, cmd, &o, format, len, index->set, max->set)) != 0) {
+		free(buf);
+		return rc;
+	}
 	if (o.json)
 		kprof_cli_printf(
 		        "{\"format\": \"%s\", \"base\": \"0x%llx\", \"index\": \"0x%llx\", "
 		        "\"records\": [",
-		        o.bts ? kprof_cli_choice_ds_format(format)
-		              : (format == FORMAT_PEBS32 ? "pebs32" : "pebs"),
+		        kprof_cli_choice_ds_format(format),
 		        (unsigned long long)o.base, (unsigned long long)o.index);
 	st = walk(&o, (const unsigned char *)buf, len, &bad, &count);
 	free(buf);
 	if (st != KPROF_OK)
-		return kprof_cli_error_at(path, 0, bad, "%s", kprof_status_name(st));
+		return kprof_cli_error_at(path, 0, bad, "%s record %lu: %s (%s)",
+		                          kprof_cli_choice_ds_format(format), count, ds_status_words(st),
+		                          kprof_status_name(st));
 	if (o.json)
 		kprof_cli_printf("%s], \"count\": %lu}\n", count ? "\n  " : "", count);
 	return 0;
 }
 
 /* ---- sources-decode */
+/* Warn when an entry's description is another table's name for its value and not the chosen
+ * table's (a chain from an Intel machine read with --interface amd64): the mapping is then
+ * likely the wrong table's. */
+static void description_check(const char *path, const kprof_psi_entry *e, kprof_source_table itf,
+                              const kprof_source *mapped, const char *desc, size_t dlen)
+{
+	unsigned t;
+	const char *mine = mapped ? kprof_source_description_get(mapped) : NULL;
+	if (mine && strlen(mine) == dlen && kprof_cli_strncaseeq(mine, desc, dlen))
+		return;
+	for (t = 0; t < KPROF_SOURCE_TABLE_COUNT; t++) {
+		const kprof_source_table_info *ti = kprof_source_table_info_by_id((kprof_source_table)t);
+		const kprof_source *other = kprof_source_by_value((kprof_source_table)t, e->source);
+		const char *theirs = other ? kprof_source_description_get(other) : NULL;
+		/* Only the tables a HAL chooses by vendor (emon, amd64) tell machines apart. */
+		if (t == (unsigned)itf || !ti || !ti->hal || !theirs || strlen(theirs) != dlen ||
+		    !kprof_cli_strncaseeq(theirs, desc, dlen))
+			continue;
+		kprof_cli_warn("%s: entry 0x%02X at offset 0x%lx is described \"%s\", the %s table's "
+		               "name for it, but --interface %s maps it to %s: is the chain from a "
+		               "machine of the %s table? (--interface %s)",
+		               kprof_cli_file_label(path), (unsigned)e->source, (unsigned long)e->offset,
+		               theirs, kprof_cli_interface_name(t), kprof_cli_interface_name(itf),
+		               mapped ? kprof_source_name_get(mapped) : "nothing", kprof_cli_interface_name(t),
+		               kprof_cli_interface_name(t));
+		return;
+	}
+}
+
 int kprof_cmd_sources_decode(const kprof_cli_args *a)
 {
 	const char *path = kprof_cli_opt(a, KPROF_CLI_OPT_FILE)->text;
@@ -304,7 +389,7 @@ int kprof_cmd_sources_decode(const kprof_cli_args *a)
 			if (ms == KPROF_OK) {
 				kprof_cli_json_string(kprof_source_name_get(m.source));
 				kprof_cli_printf(", \"table\": \"%s\"}",
-				                 m.later ? "intel_later" : "named");
+				                 kprof_cli_interface_name(m.table));
 			} else {
 				kprof_cli_puts("null}");
 			}
@@ -317,11 +402,43 @@ int kprof_cmd_sources_decode(const kprof_cli_args *a)
 			        ms == KPROF_OK ? kprof_source_name_get(m.source) : "unknown to kprof",
 			        e.description_terminated ? "" : "  (no NUL)");
 		}
+		description_check(path, &e, itf, ms == KPROF_OK ? m.source : NULL, desc, dlen);
 		count++;
 	}
+	if (st != KPROF_END) {
+		/* The entry at fault, by number and offset, and what it lacked. */
+		int rc2;
+		if (st == KPROF_E_TRUNCATED)
+			rc2 = kprof_cli_error_at(path, 0, at,
+			                         "entry %lu: its header (%u bytes) runs past the end of the "
+			                         "file (%lu bytes)",
+			                         count, (unsigned)KPROF_WINDOWS_PROFILE_SOURCE_INFO_SIZE,
+			                         (unsigned long)len);
+		else if (st == KPROF_E_CORRUPT && at + 4 <= len &&
+		         kprof_bytes_le32_load((const uint8_t *)buf + at) < KPROF_WINDOWS_PROFILE_SOURCE_INFO_SIZE)
+			rc2 = kprof_cli_error_at(path, 0, at,
+			                         "entry %lu: NextEntryOffset 0x%lx is shorter than an entry "
+			                         "header (%u bytes)",
+			                         count,
+			                         (unsigned long)kprof_bytes_le32_load((const uint8_t *)buf + at),
+			                         (unsigned)KPROF_WINDOWS_PROFILE_SOURCE_INFO_SIZE);
+		else if (st == KPROF_E_CORRUPT && at + 4 <= len)
+			rc2 = kprof_cli_error_at(path, 0, at,
+			                         "entry %lu: NextEntryOffset 0x%lx leads to an entry at 0x%llx "
+			                         "whose header (%u bytes) runs past the end of the file (%lu "
+			                         "bytes)",
+			                         count,
+			                         (unsigned long)kprof_bytes_le32_load((const uint8_t *)buf + at),
+			                         (unsigned long long)(at + kprof_bytes_le32_load((const uint8_t *)buf + at)),
+			                         (unsigned)KPROF_WINDOWS_PROFILE_SOURCE_INFO_SIZE,
+			                         (unsigned long)len);
+		else
+			rc2 = kprof_cli_error_at(path, 0, at, "entry %lu: %s", count,
+			                         kprof_status_name(st));
+		free(buf);
+		return rc2;
+	}
 	free(buf);
-	if (st != KPROF_END)
-		return kprof_cli_error_at(path, 0, at, "entry: %s", kprof_status_name(st));
 	if (json)
 		kprof_cli_printf("%s], \"count\": %lu}\n", count ? "\n  " : "", count);
 	return 0;

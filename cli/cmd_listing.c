@@ -287,7 +287,9 @@ int kprof_cmd_listing_check(const kprof_cli_args *a)
 		return kprof_cli_usage(a->cmd, "--custom-sources needs --cpuid-file (a group loads "
 		                               "only on the processors it names)");
 	if (dump) {
-		rc = kprof_cli_dump_snapshot_file(dump, (uint32_t)cpu, &snaps[0]);
+		rc = kprof_cli_dump_snapshot_file(dump, kprof_cli_opt(a, KPROF_CLI_OPT_CPU)->set ? (uint32_t)cpu
+		                                                                          : KPROF_CLI_NO_CPU,
+		                                  &snaps[0]);
 		if (rc)
 			return rc;
 		cpus = 1;

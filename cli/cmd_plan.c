@@ -82,7 +82,7 @@ int kprof_cmd_plan(const kprof_cli_args *a)
 	if (cpu->set && !file->set)
 		return kprof_cli_usage(a->cmd, "--cpu needs --cpuid-file");
 	if (file->set) {
-		if ((rc = kprof_cli_dump_snapshot_file(file->text, (uint32_t)cpu->num, &snap)) != 0)
+		if ((rc = kprof_cli_dump_snapshot_file(file->text, cpu->set ? (uint32_t)cpu->num : KPROF_CLI_NO_CPU, &snap)) != 0)
 			return rc;
 	} else if (kprof_cpuid_snapshot_read(&snap) != KPROF_OK) {
 		kprof_cli_error("plan: no cpuid on this build or processor; use --cpuid-file");

@@ -42,10 +42,14 @@ int kprof_cmd_sources(const kprof_cli_args *a)
 		return kprof_cli_usage(a->cmd, "--vendor, --model and --stepping need --family");
 	if (file->set) {
 		kprof_cpuid_snapshot snap;
-		if ((rc = kprof_cli_dump_snapshot_file(file->text, (uint32_t)kprof_cli_opt(a, KPROF_CLI_OPT_CPU)->num,
+		if ((rc = kprof_cli_dump_snapshot_file(file->text,
+		                                  kprof_cli_opt(a, KPROF_CLI_OPT_CPU)->set ? (uint32_t)kprof_cli_opt(a, KPROF_CLI_OPT_CPU)->num
+		                                                                 : KPROF_CLI_NO_CPU,
 		                                  &snap)) != 0)
 			return rc;
-		(void)kprof_cli_decide(&snap, KPROF_HAL_BUILD_X64, &d);
+		/* One table, one machine: Supported and Counts both the dump's. */
+		(void)kprof_cli_decide(&snap, (rel && !rel->x64 ? KPROF_HAL_BUILD_X86 : KPROF_HAL_BUILD_X64) |
+		                                    KPROF_CLI_RELEASE(release), &d);
 		cp = &counts;
 	} else if (named) {
 		if ((rc = kprof_cli_counts_named_class(a, kprof_cli_default_vendor(), &cpu_class)) != 0)
@@ -75,7 +79,11 @@ int kprof_cmd_sources(const kprof_cli_args *a)
 			if (filter && !kprof_cli_word_match(filter, kprof_source_name_get(&rows[k])) &&
 			    !kprof_cli_word_match(filter, kprof_hal_source_description_get(&names, &rows[k])))
 				continue;
-			supported = kprof_cli_live_status(&rows[k], build | KPROF_CLI_RELEASE(release));
+			/* Supported on the processor the table describes: the dump's; a named
+			 * family has no cpuid leaves to decide by (unknown); else this machine. */
+			supported = file->set ? (int)kprof_cli_presence(&d, &rows[k])
+			            : named   ? KPROF_HAL_PRESENCE_UNKNOWN
+			                      : kprof_cli_live_status(&rows[k], build | KPROF_CLI_RELEASE(release));
 			if (rel && t == KPROF_SOURCE_TABLE_INTEL_LATER &&
 			    rows[k].value > (rel->later_intel_max > rel->later_intel_x86_max ? rel->later_intel_max
 			                                                                     : rel->later_intel_x86_max))
@@ -128,7 +136,10 @@ int kprof_cmd_decode_select(const kprof_cli_args *a)
 	int vendor = vend->set ? (int)vend->num : -1;
 	const kprof_cli_value *hal = kprof_cli_opt(a, KPROF_CLI_OPT_HAL);
 	uint32_t build = hal->set ? (uint32_t)hal->num : KPROF_HAL_BUILD_X64;
-	uint64_t value = kprof_cli_opt(a, KPROF_CLI_OPT_VALUE)->num;
+	const char *text = kprof_cli_opt(a, KPROF_CLI_OPT_VALUE)->text;
+	uint64_t value, reserved = 0;
+	int perf_raw = 0, other_vendor;
+	unsigned b;
 	kprof_pmu_select f;
 	kprof_status st;
 	kprof_source_table itf;
@@ -137,8 +148,41 @@ int kprof_cmd_decode_select(const kprof_cli_args *a)
 	uint32_t lookup;
 	if (vendor < 0)
 		vendor = (int)kprof_cli_default_vendor();
+	{
+		/* Supported describes this machine: only when the layout is its vendor's (a select
+		 * of another vendor's machine is not this one's question: unknown). */
+		const kprof_hal_decision *live = kprof_cli_live_decision();
+		other_vendor = !live || (int)live->vendor != vendor;
+	}
+	/* VALUE: a number, or the rNNNN form `kprof perf` prints (Linux perf's raw config: the
+	 * PerfEvtSel bits without USR/OS, which perf sets by default: counted here as set). */
+	if ((text[0] == 'r' || text[0] == 'R') && text[1]) {
+		char hex[24];
+		if (strlen(text + 1) > 16)
+			return kprof_cli_usage(a->cmd, "VALUE '%s': a perf raw event has at most 16 "
+			                                     "hex digits", kprof_cli_quote(text));
+		snprintf(hex, sizeof hex, "0x%s", text + 1);
+		if (kprof_cli_parse_u64(hex, UINT64_MAX, &value) != 0)
+			return kprof_cli_usage(a->cmd, "VALUE '%s': after r, perf's raw event is hex "
+			                                     "digits (r412e)", kprof_cli_quote(text));
+		value |= vendor == KPROF_CPUID_VENDOR_AMD
+		                 ? KPROF_AMD_PERFEVTSEL_USR_MASK | KPROF_AMD_PERFEVTSEL_OS_MASK
+		                 : KPROF_IA32_PERFEVTSEL_USR_MASK | KPROF_IA32_PERFEVTSEL_OS_MASK;
+		perf_raw = 1;
+	} else if (kprof_cli_parse_u64(text, UINT64_MAX, &value) != 0) {
+		return kprof_cli_usage(a->cmd, "VALUE '%s': a number (hex with 0x, or decimal) or "
+		                                     "a perf raw event (r412e)", kprof_cli_quote(text));
+	}
 	memset(&f, 0, sizeof f);
 	st = kprof_pmu_select_unpack((kprof_cpuid_vendor)vendor, value, &f);
+	/* Which bits are reserved: each set bit the layout refuses alone. */
+	for (b = 0; b < 64 && st == KPROF_E_RESERVED; b++) {
+		kprof_pmu_select one;
+		if ((value >> b & 1u) &&
+		    kprof_pmu_select_unpack((kprof_cpuid_vendor)vendor, (uint64_t)1 << b, &one) ==
+		            KPROF_E_RESERVED)
+			reserved |= (uint64_t)1 << b;
+	}
 	itf = vendor == KPROF_CPUID_VENDOR_AMD ? KPROF_SOURCE_TABLE_AMD64 : KPROF_SOURCE_TABLE_EMON;
 	/* The tables hold selects as the HAL loads them: USR/OS only, EN and INT are added when
 	 * a counter starts. A value read back from a running counter still names its source. */
@@ -155,9 +199,11 @@ int kprof_cmd_decode_select(const kprof_cli_args *a)
 	if (n > KPROF_CLI_COUNT(match))
 		n = KPROF_CLI_COUNT(match);
 	if (json) {
-		kprof_cli_printf("{\"value\": %llu, \"vendor\": \"%s\", \"reserved_bits\": %s,\n",
-		                 (unsigned long long)value, kprof_cli_choice_vendor(vendor),
-		                 kprof_cli_json_bool(st == KPROF_E_RESERVED));
+		kprof_cli_printf("{\"value\": \"0x%llx\", \"perf_raw\": %s, \"vendor\": \"%s\", "
+		                 "\"reserved_bits\": %s, \"reserved_mask\": \"0x%llx\",\n",
+		                 (unsigned long long)value, kprof_cli_json_bool(perf_raw),
+		                 kprof_cli_choice_vendor(vendor), kprof_cli_json_bool(st == KPROF_E_RESERVED),
+		                 (unsigned long long)reserved);
 		kprof_cli_printf(
 		        " \"fields\": {\"event\": %u, \"umask\": %u, \"usr\": %s, \"os\": %s, "
 		        "\"edge\": %s, \"pc\": %s, \"int\": %s, ",
@@ -180,14 +226,33 @@ int kprof_cmd_decode_select(const kprof_cli_args *a)
 		kprof_cli_puts(" \"sources\": [");
 		for (k = 0; k < n; k++) {
 			kprof_cli_puts(k ? ",\n  " : "\n  ");
-			kprof_cli_source_json(NULL, match[k], kprof_cli_live_status(match[k], build), NULL);
+			kprof_cli_source_json(NULL, match[k],
+			                      other_vendor ? KPROF_HAL_PRESENCE_UNKNOWN : kprof_cli_live_status(match[k], build),
+			                      NULL);
 		}
 		kprof_cli_puts(n ? "\n ]}\n" : "]}\n");
 		return 0;
 	}
-	kprof_cli_printf("select 0x%08llX (%s PerfEvtSel layout)%s\n", (unsigned long long)value,
-	                 vendor == KPROF_CPUID_VENDOR_AMD ? "AMD" : "Intel",
-	                 st == KPROF_E_RESERVED ? ": RESERVED BITS SET" : "");
+	kprof_cli_printf("select 0x%08llX (%s PerfEvtSel layout)", (unsigned long long)value,
+	                 vendor == KPROF_CPUID_VENDOR_AMD ? "AMD" : "Intel");
+	if (perf_raw)
+		kprof_cli_printf(", from perf's raw event %s with USR and OS set as perf sets them",
+		                 kprof_cli_quote(text));
+	if (st == KPROF_E_RESERVED) {
+		/* The reserved bits set, as ranges: "bits 32-35, 40 (0xF100000000)". */
+		unsigned lo, n = 0;
+		kprof_cli_puts("\n  reserved bits set: ");
+		for (b = 0; b < 64; b++) {
+			if (!(reserved >> b & 1u))
+				continue;
+			for (lo = b; b + 1 < 64 && (reserved >> (b + 1) & 1u); b++)
+				;
+			kprof_cli_printf(lo == b ? "%s%u" : "%s%u-%u", n++ ? ", " : "", lo, b);
+		}
+		kprof_cli_printf(" (mask 0x%llX): reserved in the %s layout", (unsigned long long)reserved,
+		                 vendor == KPROF_CPUID_VENDOR_AMD ? "AMD" : "Intel");
+	}
+	kprof_cli_puts("\n");
 	kprof_cli_printf("  %-10s 0x%02X\n", "event", (unsigned)f.event);
 	kprof_cli_printf("  %-10s 0x%02X\n", "umask", (unsigned)f.umask);
 	kprof_cli_printf("  %-10s %u\n", "usr", (unsigned)f.usr);
@@ -212,7 +277,9 @@ int kprof_cmd_decode_select(const kprof_cli_args *a)
 	                 kprof_cli_interface_name(itf), n == 1 ? "" : "s");
 	kprof_cli_source_header(0, 0);
 	for (k = 0; k < n; k++)
-		kprof_cli_source_row(NULL, match[k], 0, kprof_cli_live_status(match[k], build), NULL);
+		kprof_cli_source_row(NULL, match[k], 0,
+		                     other_vendor ? KPROF_HAL_PRESENCE_UNKNOWN : kprof_cli_live_status(match[k], build),
+		                     NULL);
 	return 0;
 }
 
@@ -254,6 +321,16 @@ int kprof_cmd_perf(const kprof_cli_args *a)
 	if (st != KPROF_OK)
 		return kprof_cli_usage(cmd, "%s: no perf raw event (%s)", kprof_source_name_get(s),
 		                       kprof_status_name(st));
+	if (kprof_cli_opt(a, KPROF_CLI_OPT_JSON)->set) {
+		kprof_cli_puts("{\"interface\": ");
+		kprof_cli_json_string(kprof_cli_interface_name((unsigned)itf));
+		kprof_cli_printf(", \"value\": %u, \"name\": ", (unsigned)s->value);
+		kprof_cli_json_string(kprof_source_name_get(s));
+		kprof_cli_printf(", \"select\": %lu, \"raw\": ", (unsigned long)s->select);
+		kprof_cli_json_string(raw);
+		kprof_cli_puts("}\n");
+		return 0;
+	}
 	kprof_cli_printf("%s\n", raw);
 	return 0;
 }

@@ -113,9 +113,11 @@ void kprof_cli_counts_summary_text(const kprof_cli_counts_summary *sum, unsigned
 {
 	const char *name = kprof_counts_class_name(cpu_class);
 	unsigned i;
-	kprof_cli_printf("counts      %s: of the %u sources %s, %u count what their names say",
-	                 name ? name : "no known processor class", sum->total, which,
-	                 sum->n[KPROF_COUNTS_VERDICT_SAME]);
+	kprof_cli_printf("counts      %s: of the %u %s %s, %u %s", name ? name : "no known processor class",
+	                 sum->total, sum->total == 1 ? "source" : "sources", which,
+	                 sum->n[KPROF_COUNTS_VERDICT_SAME],
+	                 sum->n[KPROF_COUNTS_VERDICT_SAME] == 1 ? "counts what its name says"
+	                                                       : "count what their names say");
 	for (i = 1; i <= KPROF_COUNTS_VERDICT_COUNT; i++)
 		if (i != KPROF_COUNTS_VERDICT_SAME)
 			kprof_cli_printf(", %u %s", sum->n[i % KPROF_COUNTS_VERDICT_COUNT],

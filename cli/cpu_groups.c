@@ -57,7 +57,6 @@ int kprof_cli_groups_from_dump(const kprof_cli_dump *d, kprof_cli_groups *out)
 	kprof_cpu_groups_init(&out->gs, out->group, out->cap, out->cpu_group, cpus);
 	for (i = 0; i < d->count; i++) {
 		kprof_dump_error err;
-		uint32_t before = out->gs.cpus, g0 = out->gs.count, k;
 		kprof_status st;
 		while ((st = kprof_cpu_dump_add(&out->gs, d->text[i], d->len[i], &err)) ==
 		       KPROF_E_BUFFER_TOO_SMALL) {
@@ -79,12 +78,22 @@ int kprof_cli_groups_from_dump(const kprof_cli_dump *d, kprof_cli_groups *out)
 			kprof_cli_groups_free(out);
 			return kprof_cli_dump_refused(d, i, st, &err);
 		}
-		/* A directory's CPUs are numbered by their file names. */
-		for (k = before; k < out->gs.cpus && k < cpus; k++)
-			out->cpu_id[k] = d->is_dir ? d->id[i] : k;
-		for (k = g0; k < out->gs.count; k++)
-			if (d->is_dir)
-				out->group[k].first_cpu_id = d->id[i];
+	}
+	{
+		/* Every CPU by its number, one scheme for the dump (kprof_cli_dump_cpu_ids): what
+		 * --cpu takes. */
+		uint32_t *ids, n, k;
+		int rc = kprof_cli_dump_cpu_ids(d, &ids, &n);
+		if (rc) {
+			kprof_cli_groups_free(out);
+			return rc;
+		}
+		for (k = 0; k < out->gs.cpus && k < cpus; k++)
+			out->cpu_id[k] = k < n ? ids[k] : k;
+		for (k = 0; k < out->gs.count; k++)
+			if (out->group[k].first_cpu < n)
+				out->group[k].first_cpu_id = ids[out->group[k].first_cpu];
+		free(ids);
 	}
 	return link_groups(out)
 	               ? kprof_cli_error("%s: out of memory", kprof_cli_file_label(d->path))
@@ -191,10 +200,10 @@ void kprof_cli_groups_print(const kprof_cli_groups *g, kprof_hal_build hal, int 
 		kprof_cli_puts(",\n  \"cpu_groups\": [");
 	else
 		kprof_cli_printf(
-		        "\ncpu groups  %lu logical CPUs in %lu group%s by the profiling facts "
+		        "\ncpu groups  %lu logical CPU%s in %lu group%s by the profiling facts "
 		        "they report; the HAL decides once, from the boot processor (group 0)\n",
-		        (unsigned long)g->gs.cpus, (unsigned long)g->gs.count,
-		        g->gs.count == 1 ? "" : "s");
+		        (unsigned long)g->gs.cpus, g->gs.cpus == 1 ? "" : "s",
+		        (unsigned long)g->gs.count, g->gs.count == 1 ? "" : "s");
 	for (k = 0; k < g->gs.count; k++) {
 		kprof_cpu_effect e;
 		kprof_cpu_group_compare(&g->group[0], &g->group[k], KPROF_CLI_BUILD(hal), KPROF_CLI_WINDOWS(hal), &e);
@@ -241,22 +250,43 @@ void kprof_cli_groups_print(const kprof_cli_groups *g, kprof_hal_build hal, int 
 		kprof_cli_puts("\n  ]");
 }
 
+/* Where block `block` of d is: its file, its number, and how many blocks d has. */
+static void block_about(const kprof_cli_dump *d, uint32_t block, kprof_cli_input *in)
+{
+	uint32_t *ids, n;
+	kprof_cli_dump_block_file(d, block, in->block_file, sizeof in->block_file);
+	if (kprof_cli_dump_cpu_ids(d, &ids, &n) != 0)
+		return;
+	in->blocks = n;
+	if (block < n)
+		in->cpu_id = ids[block];
+	free(ids);
+}
+
 int kprof_cli_info_source(const char *file, int all, uint32_t cpu, kprof_cpuid_snapshot *snap,
-                          kprof_cli_groups *groups)
+                          kprof_cli_groups *groups, kprof_cli_input *in)
 {
 	kprof_cli_dump dump;
 	kprof_cli_text t;
+	uint32_t block = 0;
 	int rc;
 	memset(groups, 0, sizeof *groups);
+	memset(in, 0, sizeof *in);
+	in->file = file;
+	in->all = all;
+	in->cpu_id = KPROF_DUMP_NO_CPU_ID;
 	if (!file && !all) {
+		/* This CPU alone is one group, as it is in its own `cpuid-dump`; the thread is
+		 * pinned first, so the snapshot and the block are the same CPU's. */
+		if ((rc = kprof_cli_live_cpuid_this_text(&t, &in->cpu_id)) != 0)
+			return rc;
 		if (kprof_cpuid_snapshot_read(snap) != KPROF_OK) {
+			free(t.data);
 			kprof_cli_error(
 			        "info: no cpuid on this build or processor; use --cpuid-file");
 			return KPROF_CLI_EXIT_FAILURE;
 		}
-		/* This CPU alone is one group, as it is in its own `cpuid-dump`. */
-		if ((rc = kprof_cli_live_cpuid_this_text(&t)) != 0 ||
-		    (rc = kprof_cli_dump_from_text(t.data, t.len, "cpuid-dump", &dump)) != 0)
+		if ((rc = kprof_cli_dump_from_text(t.data, t.len, "cpuid-dump", &dump)) != 0)
 			return rc;
 	} else if (file) {
 		if ((rc = kprof_cli_dump_load(file, &dump)) != 0)
@@ -266,7 +296,13 @@ int kprof_cli_info_source(const char *file, int all, uint32_t cpu, kprof_cpuid_s
 		    (rc = kprof_cli_dump_from_text(t.data, t.len, "cpuid-dump --all", &dump)) != 0)
 			return rc;
 	}
-	rc = file || all ? kprof_cli_dump_snapshot(&dump, cpu, snap) : 0;
+	/* --cpu N is the CPU numbered N, as the groups print it; without it the first block. */
+	rc = (file || all) && cpu != KPROF_CLI_NO_CPU ? kprof_cli_dump_cpu_block(&dump, cpu, &block) : 0;
+	if (!rc && (file || all))
+		rc = kprof_cli_dump_snapshot(&dump, block, snap);
+	in->cpu = block;
+	if (!rc)
+		block_about(&dump, block, in);
 	if (!rc)
 		rc = kprof_cli_groups_from_dump(&dump, groups);
 	kprof_cli_dump_free(&dump);

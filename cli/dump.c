@@ -282,6 +282,13 @@ int kprof_cli_dump_refused(const kprof_cli_dump *d, size_t i, kprof_status st,
 		return kprof_cli_error_at(name, err->line, 0,
 		                          "leaf repeated in CPU block %lu (expected %s)",
 		                          (unsigned long)(err->cpus ? err->cpus - 1 : 0), expected);
+	/* No leaf line anywhere: no line is to blame (the reader stopped at the last). */
+	if (err->records == 0 && err->format == KPROF_DUMP_FORMAT_UNKNOWN &&
+	    err->expect == KPROF_DUMP_EXPECT_LEAF_LINE)
+		return kprof_cli_error("%s: not a cpuid dump: none of its %lu line%s is a leaf line "
+		                       "(expected %s)",
+		                       kprof_cli_file_label(name), (unsigned long)err->line,
+		                       err->line == 1 ? "" : "s", expected);
 	if (err->records == 0 && err->format == KPROF_DUMP_FORMAT_UNKNOWN)
 		return kprof_cli_error_at(name, err->line, 0, "not a cpuid dump (expected %s)",
 		                          expected);
@@ -319,12 +326,109 @@ int kprof_cli_dump_snapshot(const kprof_cli_dump *d, uint32_t cpu, kprof_cpuid_s
 	return 0;
 }
 
+int kprof_cli_dump_cpu_ids(const kprof_cli_dump *d, uint32_t **ids, uint32_t *n)
+{
+	size_t i, cap = 64;
+	uint32_t k, j, *v = (uint32_t *)malloc(cap * sizeof *v);
+	int unique = 1;
+	*n = 0;
+	if (!v)
+		return kprof_cli_error("%s: out of memory", kprof_cli_file_label(d->path));
+	for (i = 0; i < d->count; i++) {
+		kprof_dump_iter it;
+		kprof_dump_record r;
+		int32_t block = -1;
+		if (kprof_dump_iter_init(&it, d->text[i], d->len[i]) != KPROF_OK)
+			continue;
+		while (kprof_dump_iter_next(&it, &r) == KPROF_OK) {
+			if ((int32_t)r.cpu == block)
+				continue;
+			block = (int32_t)r.cpu;
+			if (*n == cap) {
+				uint32_t *p = (uint32_t *)realloc(v, 2 * cap * sizeof *v);
+				if (!p) {
+					free(v);
+					return kprof_cli_error("%s: out of memory", kprof_cli_file_label(d->path));
+				}
+				v = p;
+				cap *= 2;
+			}
+			v[*n] = d->is_dir && r.cpu == 0           ? d->id[i]
+			        : r.cpu_id != KPROF_DUMP_NO_CPU_ID ? r.cpu_id
+			                                           : *n;
+			(*n)++;
+		}
+	}
+	/* Quadratic, so only up to 65536 blocks (beyond: ordinals); the directory loader
+	 * already refuses two files for one CPU. */
+	for (k = 0; k < *n && unique && *n <= 65536; k++)
+		for (j = k + 1; j < *n && unique; j++)
+			unique = v[k] != v[j];
+	if (!unique || *n > 65536)
+		for (k = 0; k < *n; k++)
+			v[k] = d->is_dir && *n == d->count ? d->id[k] : k;
+	*ids = v;
+	return 0;
+}
+
+int kprof_cli_dump_cpu_block(const kprof_cli_dump *d, uint32_t cpu, uint32_t *block)
+{
+	uint32_t *ids, n, k, a;
+	char list[256];
+	size_t len = 0;
+	int rc = kprof_cli_dump_cpu_ids(d, &ids, &n);
+	if (rc)
+		return rc;
+	for (k = 0; k < n && ids[k] != cpu; k++)
+		;
+	if (k < n) {
+		*block = k;
+		free(ids);
+		return 0;
+	}
+	/* The numbers it has, as ranges, cut with "..." when long. */
+	list[0] = 0;
+	for (a = 0; a < n && len + 32 < sizeof list; a++) {
+		uint32_t b = a;
+		while (b + 1 < n && ids[b + 1] == ids[b] + 1)
+			b++;
+		len += (size_t)snprintf(list + len, sizeof list - len, b > a ? "%s%lu-%lu" : "%s%lu",
+		                        a ? "," : "", (unsigned long)ids[a], (unsigned long)ids[b]);
+		a = b;
+	}
+	if (a < n)
+		snprintf(list + len, sizeof list - len, ",...");
+	free(ids);
+	return kprof_cli_error("%s: no CPU %lu (the dump's CPUs: %s)", kprof_cli_file_label(d->path),
+	                       (unsigned long)cpu, list);
+}
+
+void kprof_cli_dump_block_file(const kprof_cli_dump *d, uint32_t block, char *file, size_t cap)
+{
+	size_t i;
+	uint32_t before = 0;
+	snprintf(file, cap, "%s", d->path);
+	for (i = 0; d->is_dir && i < d->count; i++) {
+		kprof_dump_error err;
+		kprof_cpuid_snapshot s;
+		(void)kprof_dump_snapshot_get(d->text[i], d->len[i], 0, &s, &err);
+		if (block >= before && block < before + err.cpus) {
+			snprintf(file, cap, "%s", d->file[i]);
+			return;
+		}
+		before += err.cpus;
+	}
+}
+
 int kprof_cli_dump_snapshot_file(const char *path, uint32_t cpu, kprof_cpuid_snapshot *out)
 {
 	kprof_cli_dump d;
+	uint32_t block = 0;
 	int rc = kprof_cli_dump_load(path, &d);
+	if (!rc && cpu != KPROF_CLI_NO_CPU) /* --cpu N: the CPU numbered N; else the first block */
+		rc = kprof_cli_dump_cpu_block(&d, cpu, &block);
 	if (!rc)
-		rc = kprof_cli_dump_snapshot(&d, cpu, out);
+		rc = kprof_cli_dump_snapshot(&d, block, out);
 	kprof_cli_dump_free(&d);
 	return rc;
 }

@@ -23,10 +23,25 @@ typedef struct kprof_cli_dump {
 int kprof_cli_dump_load(const char *path, kprof_cli_dump *d);
 int kprof_cli_dump_from_text(char *text, size_t len, const char *label, kprof_cli_dump *d);
 void kprof_cli_dump_free(kprof_cli_dump *d);
+/* No CPU: a list's end (cpu_groups.h), or no --cpu given (the first block, the boot
+ * processor). */
+#define KPROF_CLI_NO_CPU 0xFFFFFFFFu
 /* The leaves of CPU block cpu of d. */
 int kprof_cli_dump_snapshot(const kprof_cli_dump *d, uint32_t cpu, kprof_cpuid_snapshot *out);
-/* The leaves of CPU block cpu of the dump at path (load, snapshot, free). 0, or an exit code
- * after a message naming the file and line. */
+/* Each CPU block's number, in block order, into a malloc'd *ids (*n blocks): a hwloc
+ * directory's pu number, else the number the block's header gives (`CPU n:`), else its
+ * ordinal; when two blocks would share a number, every block is numbered by its ordinal (one
+ * scheme for the whole dump). 0, or exit 1 after a message (no memory). */
+int kprof_cli_dump_cpu_ids(const kprof_cli_dump *d, uint32_t **ids, uint32_t *n);
+/* The block of the CPU numbered cpu (the numbers kprof_cli_dump_cpu_ids gives, which `info`
+ * prints in its groups and --cpu takes) into *block. 0, or exit 2 after a message listing the
+ * numbers the dump has. */
+int kprof_cli_dump_cpu_block(const kprof_cli_dump *d, uint32_t cpu, uint32_t *block);
+/* The file holding block `block` of d (a directory's pu file, else d->path) into file[cap]. */
+void kprof_cli_dump_block_file(const kprof_cli_dump *d, uint32_t block, char *file, size_t cap);
+/* The leaves of the CPU numbered cpu of the dump at path (load, kprof_cli_dump_cpu_block,
+ * snapshot, free); the first block for KPROF_CLI_NO_CPU. 0, or an exit code after a message
+ * naming the file and line. */
 /* The one message for text i of d that the reader refused (st, err: what it said): file,
  * line, what the line lacked. Returns exit 2. */
 int kprof_cli_dump_refused(const kprof_cli_dump *d, size_t i, kprof_status st,

@@ -5,6 +5,7 @@
 #include "commands.h"
 #include "counts_print.h"
 
+#include <errno.h>
 #include <string.h>
 
 /* clang-format off */
@@ -38,13 +39,16 @@ static const kprof_cli_command commands[] = {
                           "UTF-8, or UTF-16 with a byte-order mark"),
                  FLAG(ALL, "every online CPU of this machine (as `cpuid-dump --all`)"),
                  NUMBER(CPU, "N", 0, 0x7FFFFFFF,
-                        "which block of the dump (default 0, the first: the HAL assesses\n"
+                        "the CPU numbered N (a `CPU n:` label, a hwloc pu number: the numbers\n"
+                        "the cpu groups print; default the first block: the HAL assesses\n"
                         "the boot processor)"),
                  CHOICE(HAL, NULL, kprof_cli_choice_hal, 0,
-                        "the 64-bit HAL (default) or the 32-bit HAL's extra rules"),
+                        "the 64-bit HAL (default; the 32-bit HAL for a processor without\n"
+                        "long mode) or the 32-bit HAL's extra rules"),
                  WORD(WINDOWS, "RELEASE", kprof_cli_choice_release, 0,
-                      "that Windows release's HAL (default 10-1507, the original Windows\n"
-                      "10; a name or a build number); `all`: one line per release and HAL"),
+                      "that Windows release's HAL (default: the newest kprof models; a name,\n"
+                      "a build number, or 10 for the newest Windows 10); `all`: one line per\n"
+                      "release and HAL"),
                  JSON_FLAG("one JSON object")),
          "info\twhat the Windows HAL would do on this machine, in words and tables\n"
          "info --cpuid-file DUMP --windows 11\tthe same for a dumped processor under Windows 11's HAL\n"
@@ -82,7 +86,9 @@ static const kprof_cli_command commands[] = {
          "  The fields of an event-select value by the vendor's layout, and the sources\n"
          "  whose select it is (EN and INT ignored: the HAL adds them when it starts a\n"
          "  counter).\n",
-         OPTIONS(OPERAND_NUMBER(VALUE, UINT64_MAX, "the value: hex with 0x, or decimal"),
+         OPTIONS(TEXT(VALUE, "VALUE", KPROF_CLI_REQUIRED,
+                      "the value: hex with 0x, decimal, or a perf raw event as `kprof\n"
+                      "perf` prints it (r412e: USR and OS counted as set, as perf does)"),
                  CHOICE(VENDOR, NULL, kprof_cli_choice_vendor, 0,
                         "whose layout (default: this machine's vendor; intel when it\n"
                         "is neither)"),
@@ -96,7 +102,8 @@ static const kprof_cli_command commands[] = {
                       "a name (ProfileLLCMisses, LLCMisses, any case) or a value (0x1D)"),
                  CHOICE(INTERFACE, NULL, kprof_cli_choice_interface, 0,
                         "the table (default: this machine's vendor's, amd64 on AMD,\n"
-                        "emon otherwise)")),
+                        "emon otherwise)"),
+                 JSON_FLAG("one JSON object")),
          "perf LLCMisses --interface emon\tthe perf raw event: perf stat -e $(kprof perf LLCMisses --interface emon)\n"},
         {"plan", kprof_cmd_plan, "the MSR writes that make a counter count a source",
          "  The counter plan the HAL's interface would follow for SOURCE on this machine or\n"
@@ -127,7 +134,8 @@ static const kprof_cli_command commands[] = {
                  FILE_ARG(CPUID_FILE, "DUMP", 0,
                           "convert this dump (AIDA64/InstLatx64 text, `cpuid -r`, a hwloc\n"
                           "directory or pu<N> file) instead: blocks numbered as the dump\n"
-                          "numbers them (a hwloc pu<N> file is CPU N)")),
+                          "numbers them (a hwloc pu<N> file is CPU N)"),
+                 JSON_FLAG("one JSON object: each CPU's leaves")),
          "cpuid-dump --all\tevery online CPU's leaves, for kprof info --cpuid-file elsewhere\n"
          "cpuid-dump --cpuid-file DUMP\tany dump kprof reads, in cpuid -r format\n"},
         {"lwp-decode", kprof_cmd_lwp_decode, "decode a buffer of AMD LWP event records",
@@ -241,6 +249,17 @@ static void print_usage(FILE *f)
 	           "2 bad usage or bad input (the message names the file and line or offset).\n");
 }
 
+/* Help, version and completion go straight to stdout: a failed write (a full disk, a closed
+ * pipe) is exit 1, as for every other output. */
+static int stdout_done(void)
+{
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		fprintf(stderr, "kprof: cannot write standard output: %s\n", strerror(errno));
+		return KPROF_CLI_EXIT_FAILURE;
+	}
+	return 0;
+}
+
 static int is_help(const char *arg)
 {
 	return strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0;
@@ -260,7 +279,7 @@ int main(int argc, char **argv)
 			kprof_cli_print_help(c);
 		else
 			print_usage(stdout);
-		return 0;
+		return stdout_done();
 	}
 	/* Hidden: the synopses, options and examples for kprof.1 and docs/cli.md (tools/cli-docs). */
 	if (strcmp(argv[1], "--doc") == 0) {
@@ -272,7 +291,7 @@ int main(int argc, char **argv)
 	}
 	if (strcmp(argv[1], "--version") == 0) {
 		printf("kprof %s\n", KPROF_VERSION_STRING);
-		return 0;
+		return stdout_done();
 	}
 	/* Hidden: the completion scripts (installed by `make install`). */
 	if (strcmp(argv[1], "--completion") == 0) {
@@ -281,7 +300,7 @@ int main(int argc, char **argv)
 			fprintf(stderr, "kprof: --completion bash, zsh or fish\n");
 			return KPROF_CLI_EXIT_USAGE;
 		}
-		return 0;
+		return stdout_done();
 	}
 	c = find(argv[1]);
 	if (!c) {
@@ -292,7 +311,7 @@ int main(int argc, char **argv)
 	for (i = 2; i < argc && strcmp(argv[i], "--") != 0; i++) {
 		if (is_help(argv[i])) {
 			kprof_cli_print_help(c);
-			return 0;
+			return stdout_done();
 		}
 	}
 	rc = kprof_cli_parse(c, argc - 1, argv + 1, &a);

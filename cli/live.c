@@ -12,6 +12,7 @@
 #else
 #include <sched.h>
 #endif
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -230,15 +231,87 @@ int kprof_cli_live_cpuid_all_text(kprof_cli_text *t)
 		return t->failed ? kprof_cli_error("cpuid-dump --all: out of memory")
 		                 : kprof_cli_error("cpuid-dump --all: could not run on any CPU");
 	}
+	{
+		uint32_t online = kprof_cli_live_online_cpus();
+		if (online > (uint32_t)done)
+			kprof_cli_warn("--all read %d of the %lu online CPUs: the affinity mask (taskset, "
+			               "cpuset, job object) hides the others",
+			               done, (unsigned long)online);
+	}
 	return 0;
 }
 
-int kprof_cli_live_cpuid_this_text(kprof_cli_text *t)
+int kprof_cli_live_pin(uint32_t *cpu)
+{
+	int c;
+#ifdef _WIN32
+	DWORD_PTR allowed, system;
+	if (!GetProcessAffinityMask(GetCurrentProcess(), &allowed, &system))
+		return -1;
+	for (c = 0; c < (int)(8 * sizeof allowed); c++)
+		if (((allowed >> c) & 1u) && SetThreadAffinityMask(GetCurrentThread(), (DWORD_PTR)1 << c)) {
+			*cpu = (uint32_t)c;
+			return 0;
+		}
+#else
+	cpu_set_t allowed, one;
+	if (sched_getaffinity(0, sizeof allowed, &allowed) != 0)
+		return -1;
+	for (c = 0; c < CPU_SETSIZE; c++) {
+		if (!CPU_ISSET(c, &allowed))
+			continue;
+		CPU_ZERO(&one);
+		CPU_SET(c, &one);
+		if (sched_setaffinity(0, sizeof one, &one) == 0) {
+			*cpu = (uint32_t)c;
+			return 0;
+		}
+	}
+#endif
+	return -1;
+}
+
+uint32_t kprof_cli_live_online_cpus(void)
+{
+#ifdef _WIN32
+	SYSTEM_INFO si;
+	GetSystemInfo(&si);
+	return (uint32_t)si.dwNumberOfProcessors;
+#else
+	/* /sys/devices/system/cpu/online: "0-3,5" */
+	FILE *f = fopen("/sys/devices/system/cpu/online", "r");
+	unsigned long a, b, n = 0;
+	int ch;
+	if (!f)
+		return 0;
+	while (fscanf(f, "%lu", &a) == 1) {
+		b = a;
+		ch = fgetc(f);
+		if (ch == '-') {
+			if (fscanf(f, "%lu", &b) != 1)
+				break;
+			ch = fgetc(f);
+		}
+		if (b >= a)
+			n += b - a + 1;
+		if (ch != ',')
+			break;
+	}
+	fclose(f);
+	return (uint32_t)n;
+#endif
+}
+
+int kprof_cli_live_cpuid_this_text(kprof_cli_text *t, uint32_t *cpu)
 {
 	char header[32];
 	int rc;
 	memset(t, 0, sizeof *t);
-	if (kprof_dump_header_format(0, header, sizeof header, NULL) == KPROF_OK)
+	*cpu = 0;
+	if (kprof_cli_live_pin(cpu) != 0)
+		return kprof_cli_error("cannot pin this thread to one CPU: which CPU the leaves come "
+		                       "from would be unknown");
+	if (kprof_dump_header_format(*cpu, header, sizeof header, NULL) == KPROF_OK)
 		kprof_cli_text_append(t, header);
 	if ((rc = kprof_cli_live_cpuid_lines(append_line, t)) != 0 || t->failed) {
 		free(t->data);

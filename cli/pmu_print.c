@@ -78,9 +78,16 @@ void kprof_cli_pmu_text(const kprof_hal_decision *d)
 	if (c->vendor != KPROF_CPUID_VENDOR_INTEL && c->vendor != KPROF_CPUID_VENDOR_AMD) {
 		kprof_cli_puts("unknown (neither GenuineIntel nor AuthenticAMD)\n");
 	} else {
-		kprof_cli_printf("%u general-purpose, %u bits wide, select 0x%lX counter 0x%lX "
+		if (!c->counters && c->vendor == KPROF_CPUID_VENDOR_INTEL) {
+			kprof_cli_puts("none: leaf 0x0A reports no general-purpose counters\n");
+			goto hal;
+		}
+		kprof_cli_printf("%u general-purpose%s, %u bits wide, select 0x%lX counter 0x%lX "
 		                 "(stride %lu, %u with MSRs)\n",
-		                 c->counters, c->counter_width, (unsigned long)c->perfevtsel_msr,
+		                 c->counters,
+		                 c->vendor != KPROF_CPUID_VENDOR_INTEL ? ""
+		                 : c->perfmon_ext ? " (leaf 0x23.1)" : " (leaf 0x0A)",
+		                 c->counter_width, (unsigned long)c->perfevtsel_msr,
 		                 (unsigned long)c->counter_msr, (unsigned long)c->msr_stride,
 		                 c->counter_limit);
 		if (c->vendor == KPROF_CPUID_VENDOR_INTEL) {
@@ -127,8 +134,16 @@ void kprof_cli_pmu_text(const kprof_hal_decision *d)
 			                 (unsigned long)c->active_umc_mask, yes_no(c->ibs));
 		}
 	}
-	kprof_cli_printf("hal uses    %u counters, %u bits wide, select 0x%lX counter 0x%lX "
-	                 "(stride %lu)\n",
-	                 d->counters, d->counter_width, (unsigned long)d->perfevtsel_msr,
-	                 (unsigned long)d->counter_msr, (unsigned long)d->msr_stride);
+hal:
+	if (!d->counters) {
+		kprof_cli_printf("hal uses    no counters: the %s interface has only the timer\n",
+		                 kprof_source_table_name((kprof_source_table)d->table));
+		return;
+	}
+	kprof_cli_printf("hal uses    %u %s, %u bits wide, select 0x%lX counter 0x%lX "
+	                 "(stride %lu)%s\n",
+	                 d->counters, d->counters == 1 ? "counter" : "counters", d->counter_width,
+	                 (unsigned long)d->perfevtsel_msr, (unsigned long)d->counter_msr,
+	                 (unsigned long)d->msr_stride,
+	                 d->vendor == KPROF_CPUID_VENDOR_INTEL ? ": leaf 0x0A's count (the HAL reads no leaf 0x23)" : "");
 }

@@ -13,6 +13,18 @@ int kprof_cli_windows_parse(const kprof_cli_command *c, const char *text, uint32
 	const kprof_hal_release *r = kprof_hal_release_by_name(text, strlen(text));
 	uint64_t build;
 	uint32_t i;
+	size_t n = strlen(text);
+	*release = 0;
+	/* A product without its version ("10") names its newest release ("10-22h2"): the last
+	 * row (rows go oldest first) whose name is the text, any case, and a dash. */
+	for (i = 0; !r && n && i < KPROF_HAL_RELEASE_COUNT; i++) {
+		const kprof_hal_release *x = kprof_hal_release_by_id(KPROF_HAL_RELEASE_FIRST + i);
+		const char *name = kprof_hal_release_name_get(x);
+		if (strlen(name) > n && name[n] == '-' && kprof_cli_strncaseeq(name, text, n))
+			*release = x->id;
+	}
+	if (!r && n && *release)
+		return 0;
 	/* A build number (what `ver` or winver shows: 10.0.19045 -> 19045) picks the newest
 	 * release that begins at or before it. */
 	if (!r && kprof_cli_parse_u64(text, 0xFFFFFFFF, &build) == 0) {

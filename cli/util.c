@@ -264,6 +264,29 @@ static int report(const char *prefix, const char *fmt, va_list ap)
 	return KPROF_CLI_EXIT_USAGE;
 }
 
+int kprof_cli_strncaseeq(const char *a, const char *b, size_t n)
+{
+	size_t i;
+	for (i = 0; i < n; i++) {
+		unsigned char x = (unsigned char)a[i], y = (unsigned char)b[i];
+		if (x >= 'A' && x <= 'Z')
+			x = (unsigned char)(x - 'A' + 'a');
+		if (y >= 'A' && y <= 'Z')
+			y = (unsigned char)(y - 'A' + 'a');
+		if (x != y)
+			return 0;
+	}
+	return 1;
+}
+
+void kprof_cli_warn(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	(void)report("kprof: warning: ", fmt, ap);
+	va_end(ap);
+}
+
 int kprof_cli_error(const char *fmt, ...)
 {
 	va_list ap;

@@ -91,6 +91,10 @@ void kprof_cli_text_bytes(const char *s, size_t n);
 const char *kprof_cli_quote(const char *s);
 
 /* ---- errors ---------------------------------------------------------------------------- */
+/* Whether a[0..n) and b[0..n) are equal, ASCII case ignored. */
+int kprof_cli_strncaseeq(const char *a, const char *b, size_t n);
+/* "kprof: warning: " + message + newline on stderr, at once: the command goes on. */
+void kprof_cli_warn(const char *fmt, ...) KPROF_CLI_PRINTF(1, 2);
 /* "kprof: " + message + newline on stderr; returns KPROF_CLI_EXIT_USAGE. */
 int kprof_cli_error(const char *fmt, ...) KPROF_CLI_PRINTF(1, 2);
 /* Bad input at a place in a file: "kprof: FILE:LINE: message" (line > 0) or

@@ -111,6 +111,13 @@ def bit(v, n):
     return (v >> n) & 1 == 1
 
 
+def no_long_mode(block):
+    """The dump says the processor has no long mode: it has the extended range's leaf
+    0x80000000, and leaf 0x80000001 edx bit 29 is clear or beyond its max leaf (a dump without
+    the range may just have left it out: unknown, not "no")."""
+    return (0x80000000, 0) in block and not (trusted(block, 0x80000001) and bit(block[(0x80000001, 0)][3], 29))
+
+
 def trusted(block, leaf):
     """A leaf counts when present and not above its range's max leaf; hypervisor leaves also
     need cpuid.1:ecx[31] (kprof.h's snapshot rule, docs/api.md)."""
@@ -158,10 +165,11 @@ def family_model_stepping(block):
 
 
 def hypervisor(block):
-    """None with cpuid.1:ecx[31] clear; else {vendor (signature, None without the leaf),
-    microsoft_compatible, performance_monitors_available} as `kprof info --json` reports it."""
-    if not bit(reg(block, 1, 2), 31):
-        return None
+    """None with cpuid.1:ecx[31] clear or no leaf 0x40000000 to answer it; else {vendor
+    (signature), microsoft_compatible, performance_monitors_available} as `kprof info --json`
+    reports it."""
+    if not bit(reg(block, 1, 2), 31) or not trusted(block, 0x40000000):
+        return None  # (a leaf-1 bit no hypervisor leaf answers: 2000-era VIA parts set it)
     signature = sig(reg(block, 0x40000000, 1), reg(block, 0x40000000, 2), reg(block, 0x40000000, 3)).rstrip(b"\0")
     return {"vendor": signature.decode("latin-1") if trusted(block, 0x40000000) else None,
             "microsoft_compatible": trusted(block, 0x40000001) and reg(block, 0x40000001, 0) == HV_MICROSOFT,
