@@ -4288,6 +4288,9 @@ typedef enum kprof_lwp_kind {
 	KPROF_LWP_KIND_PROGRAMMED_VALUE, /* LWPVAL (shipped) */
 	KPROF_LWP_KIND_PROGRAMMED_EVENT, /* LWPINS (shipped) */
 	KPROF_LWP_KIND_CLOCKS,           /* core / reference clocks (shipped) */
+	/* an empty slot: event id 0, never written by hardware (kprof_lwp_record_iter_next hands it
+	 * out with KPROF_OK) */
+	KPROF_LWP_KIND_EMPTY,
 } kprof_lwp_kind;
 
 #ifndef KPROF_NO_NAMES
@@ -5132,8 +5135,9 @@ typedef struct kprof_lwp_config {
 /* An event record taken apart (kprof_lwp_record_unpack). The generic fields always hold the
  * bytes; the interpreted ones are filled for the record kinds the revision defines. */
 typedef struct kprof_lwp_sample {
-	uint8_t revision, event_id, core_id;
-	uint8_t kind;   /* kprof_lwp_kind */
+	kprof_lwp_revision revision; /* the layout it was read with (NONE for a refused record) */
+	kprof_lwp_kind kind;         /* KPROF_LWP_KIND_EMPTY for an empty slot (event id 0) */
+	uint8_t event_id, core_id;
 	uint16_t flags; /* record bits 31:16 */
 	uint32_t data1;
 	uint64_t ip; /* instruction address */
@@ -5154,6 +5158,7 @@ typedef struct kprof_lwp_record_iter {
 	size_t len;
 	size_t offset; /* of the next record */
 	kprof_lwp_revision revision;
+	kprof_status status; /* KPROF_OK while walking; an error is kept and repeated */
 } kprof_lwp_record_iter;
 
 /* ---- ring consumer ----------------------------------------------------------------------
@@ -5187,6 +5192,18 @@ typedef struct kprof_lwp_ring {
  * the head hardware writes at Threshold (set one) or when the ring is full. */
 #define KPROF_LWP_RING_SLWPCB 1u
 
+/* What kprof_lwp_ring_attach checks the LWPCB against. A zeroed config is valid: 32-byte
+ * records, any buffer, no options. */
+typedef struct kprof_lwp_ring_config {
+	const kprof_lwp_caps *caps; /* record size from caps->event_size; NULL: 32 bytes */
+	/* When not NULL, BufferBase must equal it and BufferSize expect_size: a driver watching a
+	 * user's LWPCB passes the buffer it validated, so a hostile LWPCB cannot point it
+	 * elsewhere. */
+	const void *expect_buffer;
+	uint32_t expect_size;
+	uint32_t options; /* KPROF_LWP_RING_* */
+} kprof_lwp_ring_config;
+
 /* The records a poll found, in place: first_count records at first, then second_count at
  * second (the part after a wrap; 0 when none). */
 typedef struct kprof_lwp_span {
@@ -5206,6 +5223,7 @@ typedef struct kprof_lwp_ring_iter {
 	uint32_t step;                      /* record size */
 	uint32_t count;                     /* records the poll found */
 	uint32_t taken;                     /* records handed out */
+	kprof_status status;                /* at the end: KPROF_END, or the error init met */
 } kprof_lwp_ring_iter;
 
 /* Callback of kprof_lwp_ring_drain: one record in place (record_size bytes). Return 0 to go
@@ -5336,9 +5354,11 @@ __int64 _InterlockedCompareExchange64(__int64 volatile *destination, __int64 exc
  * is never chosen automatically. KPROF_E_ARGUMENT for null pointers or another revision. */
 KPROF_API kprof_status kprof_lwp_caps_get(const kprof_cpuid_snapshot *s,
                                           kprof_lwp_revision revision, kprof_lwp_caps *out);
-/* Space used in a ring, ((head - tail) mod size) as the seed computes it: no division, the
- * size is added back when the difference is negative. head and tail must be below size. */
-KPROF_API uint32_t kprof_lwp_ring_space_get(uint32_t head, uint32_t tail, uint32_t size);
+/* Space used in a ring: *used = (head - tail) mod size, computed as the proposal does (no
+ * division: the size is added back when the difference is negative). KPROF_E_RANGE when
+ * head or tail is not below size, KPROF_E_ARGUMENT for a NULL used; *used is 0 then. */
+KPROF_API kprof_status kprof_lwp_ring_space_get(uint32_t head, uint32_t tail, uint32_t size,
+                                                uint32_t *used);
 /* Fill a shipped LWPCB (lwpcb_len bytes at lwpcb, at least caps->lwpcb_size) so that LLWPCB
  * (or kprof_lwpmodel_lwpcb_load) accepts it: ring, events, Random, threshold, filters, head =
  * tail = 0, MissedEvents = 0, each EventCounter = its interval. Nothing is written unless every
@@ -5368,21 +5388,23 @@ KPROF_API kprof_status kprof_lwp_lwpcb_init(void *lwpcb, size_t lwpcb_len,
  * *out. The generic fields are always filled; the per-kind ones by the revision's ids
  * (shipped: 1 LWPVAL, 2 instructions, 3 branches, 4 DCache, 5/6 clocks, 255 LWPINS;
  * proposal: 1 instructions, 2 branches, 3 DCache). KPROF_E_TRUNCATED when len < 32;
- * KPROF_E_FORMAT for event id 0 (never written by hardware); KPROF_E_ARGUMENT for a revision
- * other than SHIPPED or PROPOSAL. */
+ * KPROF_E_FORMAT for event id 0 (never written by hardware; the record is still filled, kind
+ * KPROF_LWP_KIND_EMPTY); KPROF_E_ARGUMENT for a revision other than SHIPPED or PROPOSAL.
+ * *out is all zeros (kind UNKNOWN, revision NONE) on KPROF_E_TRUNCATED and KPROF_E_ARGUMENT. */
 KPROF_API KPROF_IMPL_HOT kprof_status kprof_lwp_record_unpack(const void *buf, size_t len,
                                                               kprof_lwp_revision revision,
                                                               kprof_lwp_sample *out);
 /* Walk a buffer of records (a file, a copied ring) of the given revision: init, then next
  * until KPROF_END. Formats nothing: the command-line decoder prints what it returns.
  * KPROF_E_ARGUMENT for a null iterator, a null buffer with len > 0 or a revision other than
- * SHIPPED or PROPOSAL. */
+ * SHIPPED or PROPOSAL (then kept: every kprof_lwp_record_iter_next returns it). */
 KPROF_API kprof_status kprof_lwp_record_iter_init(kprof_lwp_record_iter *it, const void *buf,
                                                   size_t len, kprof_lwp_revision revision);
-/* Decode the record at it->offset into *out and advance it->offset by 32: KPROF_OK, or a
- * status of kprof_lwp_record_unpack (KPROF_E_FORMAT for event id 0; the offset still
- * advances, so a caller may report the record at it->offset - 32 and go on). KPROF_END at
- * the end; KPROF_E_TRUNCATED when 1..31 bytes remain (once: the iteration ends there). */
+/* Decode the record at it->offset into *out and advance it->offset by 32: KPROF_OK. An
+ * empty slot (event id 0, never written by hardware) is KPROF_OK too, flagged in the record:
+ * kind KPROF_LWP_KIND_EMPTY, so a caller may skip it and go on. KPROF_END at the end;
+ * KPROF_E_TRUNCATED when 1..31 bytes remain (it->offset stays at them). Every status but
+ * KPROF_OK is final: every later call returns it again and hands out nothing. */
 KPROF_API kprof_status kprof_lwp_record_iter_next(kprof_lwp_record_iter *it, kprof_lwp_sample *out);
 /* LLWPCB: load the LWPCB at lwpcb (NULL disables LWP). #UD without LWP enabled by the OS.
  * KPROF_E_NOT_AVAILABLE in KPROF_NO_LIVE builds and on compilers without inline assembly. */
@@ -5390,23 +5412,26 @@ KPROF_API kprof_status kprof_lwp_lwpcb_load(void *lwpcb);
 /* SLWPCB: flush the hardware's LWP state (head offset included) into the active LWPCB and
  * return its address in *out (NULL when LWP is off). #UD without LWP enabled by the OS. */
 KPROF_API kprof_status kprof_lwp_lwpcb_store(void **out);
-/* Attach a consumer to the LWPCB at lwpcb. Reads, once each, BufferSize, BufferBase, the tail,
- * Threshold and MissedEvents, and validates them: ring at least 2 records, a multiple of the
- * record size (caps->event_size, or 32 when caps is NULL), within 28 bits, base non-zero,
+/* Attach a consumer to the LWPCB at lwpcb, as config says (a kprof_lwp_ring_config; zeroed
+ * is valid). Reads, once each, BufferSize, BufferBase, the tail, Threshold and MissedEvents,
+ * and validates them: ring at least 2 records, a multiple of the record size
+ * (config->caps->event_size, or 32 when caps is NULL), within 28 bits, base non-zero,
  * 32-byte aligned, addressable and canonical (bits 63..47 equal, first and last byte), tail
- * below size and a record multiple. When expect_buffer is not NULL, BufferBase must equal it
- * and BufferSize expect_size: a driver watching a user's LWPCB passes the buffer it
- * validated, so a hostile LWPCB cannot point it elsewhere. KPROF_E_CORRUPT when a check
+ * below size and a record multiple. When config->expect_buffer is not NULL, BufferBase must
+ * equal it and BufferSize config->expect_size: a driver watching a user's LWPCB passes the
+ * buffer it validated, so a hostile LWPCB cannot point it elsewhere. KPROF_E_ARGUMENT for a
+ * NULL ring, lwpcb or config, KPROF_E_UNSUPPORTED for caps not of the shipped revision,
+ * KPROF_E_CORRUPT when a check
  * fails, KPROF_E_ALIGNMENT for an LWPCB not 16-byte aligned, KPROF_E_CHANGED when a 32-bit
- * target could not read a 64-bit word whole, KPROF_E_NOT_AVAILABLE for KPROF_LWP_RING_SLWPCB
- * in a KPROF_NO_LIVE build. A refused attach (a NULL lwpcb included) leaves r detached: every
+ * target could not read a 64-bit word whole, KPROF_E_NOT_AVAILABLE for the option
+ * KPROF_LWP_RING_SLWPCB in a KPROF_NO_LIVE build. A refused attach (a NULL lwpcb included) leaves r detached: every
  * ring call given it, the poll and the iterator included, returns KPROF_E_ARGUMENT and reads
  * nothing else, so a caller that ignores the status cannot crash or read a stale LWPCB. */
 KPROF_API kprof_status kprof_lwp_ring_attach(kprof_lwp_ring *r, void *lwpcb,
-                                             const kprof_lwp_caps *caps, const void *expect_buffer,
-                                             uint32_t expect_size, uint32_t options);
+                                             const kprof_lwp_ring_config *config);
 /* Poll: the number of records in [tail, head), 0 when empty, or a negative status
- * (KPROF_E_ARGUMENT for a NULL or detached ring).
+ * (KPROF_E_ARGUMENT for a NULL or detached ring). The one public function whose result is a
+ * count or a status (the result rule's documented exception): it is a JIT's hot path.
  * Empty: the head offset is loaded once (acquire) and compared with the consumer's tail, and
  * nothing else is read or written (not even *span): out of line that is one load of the LWPCB,
  * the read of the ring's LWPCB pointer and tail, one compare, one branch and the return,
@@ -5428,19 +5453,21 @@ KPROF_API int kprof_lwp_ring_poll(kprof_lwp_ring *r, kprof_lwp_span *span);
  * consumed: an empty poll writes nothing, so it leaves that count alone) and publish the new
  * tail with release ordering, so the producer may reuse their slots. 0 writes nothing. */
 KPROF_API kprof_status kprof_lwp_ring_consume(kprof_lwp_ring *r, uint32_t count);
-/* Begin an in-place iteration over what one poll finds (as kprof_lwp_ring_poll: KPROF_OK
- * with it->count records, 0 when empty, or the poll's negative status, it->count 0). Take
- * records with kprof_lwp_ring_iter_next; kprof_lwp_ring_iter_commit publishes the tail past
- * the records taken. MissedEvents growth is left for kprof_lwp_ring_missed_get. */
+/* Begin an in-place iteration over what one poll finds: KPROF_OK with it->count records (0
+ * when empty), or the poll's negative status with it->count 0, which then is final (every
+ * kprof_lwp_ring_iter_next and kprof_lwp_ring_iter_commit returns it). Take records with
+ * kprof_lwp_ring_iter_next; kprof_lwp_ring_iter_commit publishes the tail past the records
+ * taken. MissedEvents growth is left for kprof_lwp_ring_missed_get. */
 KPROF_API kprof_status kprof_lwp_ring_iter_init(kprof_lwp_ring_iter *it, kprof_lwp_ring *r);
 /* The next record in place (record_size bytes) in *record: KPROF_OK, or KPROF_END when the
- * iteration is done (*record NULL); KPROF_E_ARGUMENT for a NULL it or record. An iterator
- * whose init failed hands out nothing (KPROF_END). Walks pointer runs: no ring field is
- * re-read per record. */
+ * iteration is done (*record NULL, again on every later call); KPROF_E_ARGUMENT for a NULL it
+ * or record. An iterator whose init failed hands out nothing and returns init's status on
+ * every call. Walks pointer runs: no ring field is re-read per record. */
 KPROF_API KPROF_IMPL_HOT kprof_status kprof_lwp_ring_iter_next(kprof_lwp_ring_iter *it,
                                                                const uint8_t **record);
 /* Consume the records the iteration handed out (publishing the tail; nothing if none). The
- * iterator is finished afterwards: begin again with kprof_lwp_ring_iter_init. */
+ * iterator is finished afterwards: begin again with kprof_lwp_ring_iter_init. An iterator
+ * whose init failed consumes nothing and returns init's status. */
 KPROF_API kprof_status kprof_lwp_ring_iter_commit(kprof_lwp_ring_iter *it);
 /* Batch copy-out: copy up to out_len / record_size records, in order, into out and consume
  * them. *copied = records copied. Returns KPROF_OK (also when empty) or the poll's negative
@@ -5449,9 +5476,10 @@ KPROF_API kprof_status kprof_lwp_ring_copy(kprof_lwp_ring *r, void *out, size_t 
                                            size_t *copied);
 /* Drain with a callback: hand each record in [tail, head) to fn in order (at most
  * max_records; 0 = no limit), stopping early when fn returns non-zero, then publish the tail
- * past the records handed out. Returns how many were handed out, or a negative status. */
-KPROF_API int kprof_lwp_ring_drain(kprof_lwp_ring *r, kprof_lwp_record_fn fn, void *ctx,
-                                   uint32_t max_records);
+ * past the records handed out. KPROF_OK (also when empty) with *handed_out (may be NULL) the
+ * records handed out, or the poll's negative status with *handed_out 0. */
+KPROF_API kprof_status kprof_lwp_ring_drain(kprof_lwp_ring *r, kprof_lwp_record_fn fn, void *ctx,
+                                            uint32_t max_records, uint32_t *handed_out);
 /* Read MissedEvents once: *delta = its growth not yet reported (by a span of
  * kprof_lwp_ring_poll or an earlier call); the iterator, copy and drain leave theirs here.
  * KPROF_E_CORRUPT when MissedEvents went down, KPROF_E_CHANGED when a 32-bit target could not
@@ -5535,17 +5563,27 @@ typedef struct kprof_lwpmodel_insn {
 	uint64_t next_ip; /* branch: target if taken, fall-through if not */
 	uint64_t data_address;
 } kprof_lwpmodel_insn;
+
+/* One LWPVAL or LWPINS as a program executes it, for kprof_lwpmodel_lwpval_execute and
+ * kprof_lwpmodel_lwpins_execute: the instruction's registers, its imm32 and its address. */
+typedef struct kprof_lwpmodel_user_event {
+	uint64_t data2; /* edx/rdx (vvvv) */
+	uint32_t data1; /* eax (r/m) */
+	uint32_t flags; /* imm32: the record's Flags are its low 16 bits */
+	uint64_t ip;    /* the instruction's address */
+} kprof_lwpmodel_user_event;
 /* Initialise a model of a processor with caps (kprof_lwpmodel_caps_get, or a real part's
  * decoded caps) and LWP_CFG CoreId core_id. seed drives the Random bits (0 picks a fixed
  * seed). KPROF_E_UNSUPPORTED for non-shipped caps or more than KPROF_LWPMODEL_MAX_EVENTS. */
 KPROF_API kprof_status kprof_lwpmodel_init(kprof_lwpmodel *m, const kprof_lwp_caps *caps,
                                            uint8_t core_id, uint64_t seed);
-/* The threshold interrupt handler (NULL for none). */
-KPROF_API void kprof_lwpmodel_threshold_set(kprof_lwpmodel *m, kprof_lwpmodel_threshold_fn fn,
-                                            void *ctx);
+/* The threshold interrupt handler (NULL for none). KPROF_E_ARGUMENT for a NULL model. */
+KPROF_API kprof_status kprof_lwpmodel_threshold_set(kprof_lwpmodel *m,
+                                                    kprof_lwpmodel_threshold_fn fn, void *ctx);
 /* SLWPCB for the model: write the head register (release) and the current counters into the
- * LWPCB, and return the active LWPCB (NULL when the model is off). */
-KPROF_API void *kprof_lwpmodel_lwpcb_store(kprof_lwpmodel *m);
+ * LWPCB, and put the active LWPCB in *out (NULL when the model is off). KPROF_E_ARGUMENT for a
+ * NULL model or out (*out NULL when out is not). */
+KPROF_API kprof_status kprof_lwpmodel_lwpcb_store(kprof_lwpmodel *m, void **out);
 /* LLWPCB for the model: flush the active LWPCB (if any), then load lwpcb (NULL disables).
  * Reads the block as hardware does, keeps the events the model's caps enable (os_events) and
  * writes the resulting Flags back; no active event disables LWP (Flags = 0). BufferBase's low
@@ -5557,19 +5595,26 @@ KPROF_API kprof_status kprof_lwpmodel_lwpcb_load(kprof_lwpmodel *m, void *lwpcb)
  * (event 3, when is_branch) and DCache misses (event 4, when dcache_miss) in every active
  * counter not already at zero. Counters at zero stay frozen there until their record is
  * stored; at most one record is stored per instruction (events expiring together take turns),
- * the others wait for the next instruction causing their event. Returns 1 when a record was
- * produced (stored, or lost to a full ring: see m->missed), 0 when none, or a status. */
-KPROF_API int kprof_lwpmodel_insn_execute(kprof_lwpmodel *m, const kprof_lwpmodel_insn *insn);
-/* LWPVAL in the model: counts event 1; when its counter reaches zero stores a record with
- * Flags = the low 16 bits of flags, Data1 = data1, Data2 = data2. Returns 1 when a record was
- * produced, 0 when not (or when LWP or event 1 is off). */
-KPROF_API int kprof_lwpmodel_lwpval_execute(kprof_lwpmodel *m, uint64_t data2, uint32_t data1,
-                                            uint32_t flags, uint64_t ip);
-/* LWPINS in the model: always stores an event 255 record (Flags = low 16 bits of flags).
- * Returns 1 when the ring was full (the record overwrote the last slot and MissedEvents grew),
- * 0 when stored or when LWP is off - as the instruction's carry flag. */
-KPROF_API int kprof_lwpmodel_lwpins_execute(kprof_lwpmodel *m, uint64_t data2, uint32_t data1,
-                                            uint32_t flags, uint64_t ip);
+ * the others wait for the next instruction causing their event. KPROF_OK with *produced
+ * (may be NULL) 1 when a record was produced (stored, or lost to a full ring: see
+ * m->missed), 0 when none; KPROF_E_ARGUMENT for a NULL model or insn (*produced 0). */
+KPROF_API kprof_status kprof_lwpmodel_insn_execute(kprof_lwpmodel *m,
+                                                   const kprof_lwpmodel_insn *insn, int *produced);
+/* LWPVAL in the model (ev: its registers, imm32 and address): counts event 1; when its
+ * counter reaches zero stores a record with Flags = the low 16 bits of ev->flags, Data1 =
+ * ev->data1, Data2 = ev->data2. KPROF_OK with *produced (may be NULL) 1 when a record was
+ * produced, 0 when not (or when LWP or event 1 is off); KPROF_E_ARGUMENT for a NULL model or
+ * ev (*produced 0). */
+KPROF_API kprof_status kprof_lwpmodel_lwpval_execute(kprof_lwpmodel *m,
+                                                     const kprof_lwpmodel_user_event *ev,
+                                                     int *produced);
+/* LWPINS in the model (ev as for LWPVAL): always stores an event 255 record (Flags = low 16
+ * bits of ev->flags). KPROF_OK with *full (may be NULL) 1 when the ring was full (the record
+ * overwrote the last slot and MissedEvents grew), 0 when stored or when LWP is off - as the
+ * instruction's carry flag; KPROF_E_ARGUMENT for a NULL model or ev (*full 0). */
+KPROF_API kprof_status kprof_lwpmodel_lwpins_execute(kprof_lwpmodel *m,
+                                                     const kprof_lwpmodel_user_event *ev,
+                                                     int *full);
 /* The capabilities of kprof's software model (KPROF_LWPMODEL_CPUID_*), decoded as shipped. */
 KPROF_API kprof_status kprof_lwpmodel_caps_get(kprof_lwp_caps *out);
 
@@ -13525,9 +13570,23 @@ KPROF_API kprof_status kprof_lwp_caps_get(const kprof_cpuid_snapshot *s,
 	return kprof_impl_lwp_caps_shipped(leaf[0], leaf[1], leaf[2], leaf[3], out);
 }
 
-KPROF_API uint32_t kprof_lwp_ring_space_get(uint32_t head, uint32_t tail, uint32_t size)
+/* ((head - tail) mod size) as the proposal computes it: no division, the size is added back
+ * when the difference is negative. */
+KPROF_IMPL_INTERNAL uint32_t kprof_impl_lwp_space_used(uint32_t head, uint32_t tail, uint32_t size)
 {
 	return head >= tail ? head - tail : head + size - tail;
+}
+
+KPROF_API kprof_status kprof_lwp_ring_space_get(uint32_t head, uint32_t tail, uint32_t size,
+                                                uint32_t *used)
+{
+	if (!used)
+		return KPROF_E_ARGUMENT;
+	*used = 0;
+	if (head >= size || tail >= size)
+		return KPROF_E_RANGE;
+	*used = kprof_impl_lwp_space_used(head, tail, size);
+	return KPROF_OK;
 }
 
 /* -- control block setup -- */
@@ -13672,6 +13731,7 @@ KPROF_API KPROF_IMPL_HOT kprof_status kprof_lwp_record_unpack(const void *buf, s
 	const uint8_t *p = (const uint8_t *)buf;
 	uint32_t dw0;
 	unsigned kind = KPROF_LWP_KIND_UNKNOWN;
+	uint64_t kinds_valid = ~(uint64_t)0; /* 0 for a refused record: its kind stays UNKNOWN */
 	kprof_status st = KPROF_OK;
 	if (!out)
 		return KPROF_E_ARGUMENT;
@@ -13683,6 +13743,7 @@ KPROF_API KPROF_IMPL_HOT kprof_status kprof_lwp_record_unpack(const void *buf, s
 		             : KPROF_E_ARGUMENT;
 		p = zeros;
 		revision = KPROF_LWP_REVISION_NONE;
+		kinds_valid = 0;
 	}
 	dw0 = kprof_impl_lwp_rec32(p);
 	/* The event-id check is decided from the first word, before the other fields are read:
@@ -13690,7 +13751,7 @@ KPROF_API KPROF_IMPL_HOT kprof_status kprof_lwp_record_unpack(const void *buf, s
 	 * a caller's loop (docs/performance.md, "Drain", has the figures). */
 	if (st == KPROF_OK && KPROF_FIELD_GET(KPROF_LWP_RECORD_DW0_EVENT_ID, dw0) == 0)
 		st = KPROF_E_FORMAT;
-	out->revision = (uint8_t)revision;
+	out->revision = revision;
 	out->event_id = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_RECORD_DW0_EVENT_ID, dw0);
 	out->core_id = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_RECORD_DW0_CORE_ID, dw0);
 	out->flags = (uint16_t)KPROF_FIELD_GET(KPROF_LWP_RECORD_DW0_FLAGS, dw0);
@@ -13703,6 +13764,7 @@ KPROF_API KPROF_IMPL_HOT kprof_status kprof_lwp_record_unpack(const void *buf, s
 	 * a caller's per-record loop stays inlined around it. */
 	{
 		const uint64_t shipped =
+		        (uint64_t)KPROF_LWP_KIND_EMPTY |
 		        ((uint64_t)KPROF_LWP_KIND_PROGRAMMED_VALUE
 		         << (4 * KPROF_LWP_EVENT_PROGRAMMED_VALUE)) |
 		        ((uint64_t)KPROF_LWP_KIND_INSTRUCTION
@@ -13711,7 +13773,8 @@ KPROF_API KPROF_IMPL_HOT kprof_status kprof_lwp_record_unpack(const void *buf, s
 		        ((uint64_t)KPROF_LWP_KIND_DCACHE << (4 * KPROF_LWP_EVENT_DCACHE_MISSES)) |
 		        ((uint64_t)KPROF_LWP_KIND_CLOCKS << (4 * KPROF_LWP_EVENT_CORE_CLOCKS)) |
 		        ((uint64_t)KPROF_LWP_KIND_CLOCKS << (4 * KPROF_LWP_EVENT_REF_CLOCKS));
-		const uint64_t proposal = ((uint64_t)KPROF_LWP_KIND_INSTRUCTION
+		const uint64_t proposal = (uint64_t)KPROF_LWP_KIND_EMPTY |
+		                          ((uint64_t)KPROF_LWP_KIND_INSTRUCTION
 		                           << (4 * KPROF_LWP_PROPOSAL_EVENT_INSTRUCTIONS)) |
 		                          ((uint64_t)KPROF_LWP_KIND_BRANCH
 		                           << (4 * KPROF_LWP_PROPOSAL_EVENT_BRANCHES)) |
@@ -13721,14 +13784,15 @@ KPROF_API KPROF_IMPL_HOT kprof_status kprof_lwp_record_unpack(const void *buf, s
 		uint32_t br, dc;
 		uint64_t br64, dc64;
 		if (id < 16u)
-			kind = (unsigned)((revision == KPROF_LWP_REVISION_SHIPPED ? shipped
-			                                                          : proposal) >>
+			kind = (unsigned)(((revision == KPROF_LWP_REVISION_SHIPPED ? shipped
+			                                                           : proposal) &
+			                   kinds_valid) >>
 			                  (4u * id)) &
 			       0xFu;
 		else if (id == KPROF_LWP_EVENT_PROGRAMMED_EVENT &&
 		         revision == KPROF_LWP_REVISION_SHIPPED)
 			kind = KPROF_LWP_KIND_PROGRAMMED_EVENT;
-		out->kind = (uint8_t)kind;
+		out->kind = (kprof_lwp_kind)kind;
 		/* Every field is assigned on every path (a decoder in a drain loop must not pay for
 		 * clearing the whole struct first): masks select the per-kind ones. */
 		br = 0u - (uint32_t)(kind == KPROF_LWP_KIND_BRANCH);
@@ -13761,10 +13825,11 @@ KPROF_API kprof_status kprof_lwp_record_iter_init(kprof_lwp_record_iter *it, con
 	it->len = buf ? len : 0;
 	it->offset = 0;
 	it->revision = revision;
+	it->status = KPROF_OK;
 	if ((!buf && len) ||
 	    (revision != KPROF_LWP_REVISION_SHIPPED && revision != KPROF_LWP_REVISION_PROPOSAL))
-		return KPROF_E_ARGUMENT;
-	return KPROF_OK;
+		it->status = KPROF_E_ARGUMENT;
+	return it->status;
 }
 
 KPROF_API kprof_status kprof_lwp_record_iter_next(kprof_lwp_record_iter *it, kprof_lwp_sample *out)
@@ -13772,15 +13837,21 @@ KPROF_API kprof_status kprof_lwp_record_iter_next(kprof_lwp_record_iter *it, kpr
 	kprof_status st;
 	if (!it || !out)
 		return KPROF_E_ARGUMENT;
+	if (it->status != KPROF_OK)
+		return it->status;
 	if (it->offset >= it->len)
-		return KPROF_END;
-	if (it->len - it->offset < KPROF_LWP_RECORD_SIZE) {
-		it->offset = it->len;
-		return KPROF_E_TRUNCATED;
-	}
+		return it->status = KPROF_END;
+	if (it->len - it->offset < KPROF_LWP_RECORD_SIZE)
+		return it->status = KPROF_E_TRUNCATED;
 	st = kprof_lwp_record_unpack(it->buf + it->offset, KPROF_LWP_RECORD_SIZE, it->revision,
 	                             out);
 	it->offset += KPROF_LWP_RECORD_SIZE;
+	/* An empty slot (event id 0, kind KPROF_LWP_KIND_EMPTY) is handed out, flagged in the
+	 * record; unpack has no other error for a whole record of a valid revision. */
+	if (st == KPROF_E_FORMAT && out->kind == KPROF_LWP_KIND_EMPTY)
+		st = KPROF_OK;
+	if (st != KPROF_OK)
+		it->status = st;
 	return st;
 }
 
@@ -13900,18 +13971,24 @@ KPROF_IMPL_INTERNAL int kprof_impl_lwp_noncanonical(uint64_t a)
 }
 
 KPROF_API kprof_status kprof_lwp_ring_attach(kprof_lwp_ring *r, void *lwpcb,
-                                             const kprof_lwp_caps *caps, const void *expect_buffer,
-                                             uint32_t expect_size, uint32_t options)
+                                             const kprof_lwp_ring_config *config)
 {
 	uint8_t *cb = (uint8_t *)lwpcb;
-	uint32_t rs = caps ? caps->event_size : KPROF_LWP_RECORD_SIZE, size, tail;
+	const kprof_lwp_caps *caps;
+	const void *expect_buffer;
+	uint32_t rs, size, tail, expect_size, options;
 	uint64_t base, missed;
 	kprof_status st;
 	if (!r)
 		return KPROF_E_ARGUMENT;
 	kprof_impl_lwp_ring_detach(r); /* stays so unless every check below holds */
-	if (!lwpcb)
+	if (!lwpcb || !config)
 		return KPROF_E_ARGUMENT;
+	caps = config->caps;
+	expect_buffer = config->expect_buffer;
+	expect_size = config->expect_size;
+	options = config->options;
+	rs = caps ? caps->event_size : KPROF_LWP_RECORD_SIZE;
 	if (caps && caps->revision != KPROF_LWP_REVISION_SHIPPED)
 		return KPROF_E_UNSUPPORTED;
 	if ((uintptr_t)lwpcb & (KPROF_LWP_LWPCB_ALIGN - 1u))
@@ -14014,7 +14091,7 @@ KPROF_IMPL_COLD int kprof_impl_lwp_ring_fill(kprof_lwp_ring *r, kprof_lwp_span *
 		return KPROF_E_CORRUPT;
 	if ((st = kprof_impl_lwp_ring_missed(r, &missed, &delta)) != KPROF_OK)
 		return st;
-	used = kprof_lwp_ring_space_get(head, tail, size);
+	used = kprof_impl_lwp_space_used(head, tail, size);
 	first = head > tail ? used : size - tail;
 	r->missed_seen = missed;
 	r->avail = used >> r->record_shift;
@@ -14103,12 +14180,14 @@ KPROF_API kprof_status kprof_lwp_ring_iter_init(kprof_lwp_ring_iter *it, kprof_l
 	it->next = it->end = it->second = it->second_end = NULL;
 	it->step = 0;
 	it->taken = it->count = 0;
+	it->status = KPROF_E_ARGUMENT;
 	if (!kprof_impl_lwp_ring_attached(r))
 		return KPROF_E_ARGUMENT;
 	it->step = r->record_size;
 	n = kprof_lwp_ring_poll(r, &s);
+	it->status = n < 0 ? (kprof_status)n : KPROF_END;
 	if (n <= 0)
-		return (kprof_status)n;
+		return n < 0 ? (kprof_status)n : KPROF_OK;
 	r->missed_unreported += s.missed_delta;
 	it->count = (uint32_t)n;
 	it->next = s.first;
@@ -14133,7 +14212,7 @@ KPROF_API KPROF_IMPL_HOT kprof_status kprof_lwp_ring_iter_next(kprof_lwp_ring_it
 	if (it->next == it->end) {
 		if (!it->second) {
 			*record = NULL;
-			return KPROF_END;
+			return it->status; /* KPROF_END, or the error init met (repeated) */
 		}
 		it->next = it->second;
 		it->end = it->second_end;
@@ -14154,7 +14233,9 @@ KPROF_API kprof_status kprof_lwp_ring_iter_commit(kprof_lwp_ring_iter *it)
 	n = it->taken;
 	it->taken = it->count = 0;
 	it->next = it->end = it->second = it->second_end = NULL;
-	return kprof_lwp_ring_consume(it->ring, n);
+	if (it->status == KPROF_END)
+		return kprof_lwp_ring_consume(it->ring, n);
+	return it->status;
 }
 
 KPROF_API kprof_status kprof_lwp_ring_copy(kprof_lwp_ring *r, void *out, size_t out_len,
@@ -14206,16 +14287,18 @@ KPROF_IMPL_INTERNAL KPROF_IMPL_HOT uint32_t kprof_impl_lwp_drain_run(const uint8
 }
 
 /* max_records is applied once, to the span's run lengths, not checked per record. */
-KPROF_API int kprof_lwp_ring_drain(kprof_lwp_ring *r, kprof_lwp_record_fn fn, void *ctx,
-                                   uint32_t max_records)
+KPROF_API kprof_status kprof_lwp_ring_drain(kprof_lwp_ring *r, kprof_lwp_record_fn fn, void *ctx,
+                                            uint32_t max_records, uint32_t *handed_out)
 {
 	kprof_lwp_span s;
 	uint32_t limit, first, n;
 	int stop = 0, avail;
+	if (handed_out)
+		*handed_out = 0;
 	if (!r || !fn)
 		return KPROF_E_ARGUMENT;
 	if ((avail = kprof_impl_lwp_ring_poll(r, &s)) <= 0)
-		return avail;
+		return (kprof_status)avail;
 	r->missed_unreported += s.missed_delta;
 	limit = max_records && max_records < (uint32_t)avail ? max_records : (uint32_t)avail;
 	first = limit < s.first_count ? limit : s.first_count;
@@ -14223,7 +14306,9 @@ KPROF_API int kprof_lwp_ring_drain(kprof_lwp_ring *r, kprof_lwp_record_fn fn, vo
 	if (!stop && limit > first)
 		n += kprof_impl_lwp_drain_run(s.second, limit - first, r, fn, ctx, &stop);
 	kprof_impl_lwp_ring_advance(r, n);
-	return (int)n;
+	if (handed_out)
+		*handed_out = n;
+	return KPROF_OK;
 }
 
 KPROF_API kprof_status kprof_lwp_ring_missed_get(kprof_lwp_ring *r, uint64_t *delta)
@@ -14325,12 +14410,12 @@ KPROF_API const char *kprof_lwp_rule_name(kprof_lwp_rule value)
 KPROF_API const char *kprof_lwp_kind_name(kprof_lwp_kind value)
 {
 	static const char names[] =
-	        "unknown\0instruction\0branch\0dcache\0lwpval\0lwpins\0clocks\0";
+	        "unknown\0instruction\0branch\0dcache\0lwpval\0lwpins\0clocks\0empty\0";
 	/* clang-format off */
 	static const uint8_t index[] = /* per name: 32-bit value, 16-bit offset */
-	    "\0\0\0\0\0\0\1\0\0\0\10\0\2\0\0\0\24\0\3\0\0\0\33\0\4\0\0\0\42\0\5\0\0\0\51\0\6\0\0\0\60\0";
+	    "\0\0\0\0\0\0\1\0\0\0\10\0\2\0\0\0\24\0\3\0\0\0\33\0\4\0\0\0\42\0\5\0\0\0\51\0\6\0\0\0\60\0\7\0\0\0\67\0";
 	/* clang-format on */
-	return kprof_impl_name(names, index, 7u, (int)value);
+	return kprof_impl_name(names, index, 8u, (int)value);
 }
 #endif
 
@@ -14357,13 +14442,14 @@ KPROF_API kprof_status kprof_lwpmodel_init(kprof_lwpmodel *m, const kprof_lwp_ca
 	return KPROF_OK;
 }
 
-KPROF_API void kprof_lwpmodel_threshold_set(kprof_lwpmodel *m, kprof_lwpmodel_threshold_fn fn,
-                                            void *ctx)
+KPROF_API kprof_status kprof_lwpmodel_threshold_set(kprof_lwpmodel *m,
+                                                    kprof_lwpmodel_threshold_fn fn, void *ctx)
 {
-	if (m) {
-		m->on_threshold = fn;
-		m->ctx = ctx;
-	}
+	if (!m)
+		return KPROF_E_ARGUMENT;
+	m->on_threshold = fn;
+	m->ctx = ctx;
+	return KPROF_OK;
 }
 
 KPROF_IMPL_INTERNAL uint32_t kprof_impl_lwp_model_reload(kprof_lwpmodel *m, unsigned slot)
@@ -14422,10 +14508,10 @@ KPROF_IMPL_INTERNAL int kprof_impl_lwp_model_store(kprof_lwpmodel *m, uint32_t d
 	m->head_dirty = 1;
 	m->stored++;
 	if (m->threshold) {
-		uint32_t used = kprof_lwp_ring_space_get(m->head, m->cached_tail, m->size);
+		uint32_t used = kprof_impl_lwp_space_used(m->head, m->cached_tail, m->size);
 		if (used >= m->threshold) {
 			kprof_impl_lwp_model_read_tail(m);
-			used = kprof_lwp_ring_space_get(m->head, m->cached_tail, m->size);
+			used = kprof_impl_lwp_space_used(m->head, m->cached_tail, m->size);
 		}
 		if (used == m->threshold) {
 			kprof_impl_lwp_model_flush_head(m);
@@ -14437,11 +14523,15 @@ KPROF_IMPL_INTERNAL int kprof_impl_lwp_model_store(kprof_lwpmodel *m, uint32_t d
 	return 0;
 }
 
-KPROF_API void *kprof_lwpmodel_lwpcb_store(kprof_lwpmodel *m)
+KPROF_API kprof_status kprof_lwpmodel_lwpcb_store(kprof_lwpmodel *m, void **out)
 {
 	unsigned i;
-	if (!m || !m->lwpcb)
-		return NULL;
+	if (out)
+		*out = NULL;
+	if (!m || !out)
+		return KPROF_E_ARGUMENT;
+	if (!m->lwpcb)
+		return KPROF_OK;
 	for (i = 0; i < m->caps.max_events; i++)
 		if (m->flags & (1u << (i + 1u)))
 			kprof_impl_lwp_store32(m->lwpcb + m->caps.event_offset +
@@ -14449,7 +14539,8 @@ KPROF_API void *kprof_lwpmodel_lwpcb_store(kprof_lwpmodel *m)
 			                               KPROF_LWP_EVENT_SLOT_EVENT_COUNTER_OFFSET,
 			                       m->counter[i]);
 	kprof_impl_lwp_model_flush_head(m);
-	return m->lwpcb;
+	*out = m->lwpcb;
+	return KPROF_OK;
 }
 
 KPROF_API kprof_status kprof_lwpmodel_lwpcb_load(kprof_lwpmodel *m, void *lwpcb)
@@ -14459,8 +14550,10 @@ KPROF_API kprof_status kprof_lwpmodel_lwpcb_load(kprof_lwpmodel *m, void *lwpcb)
 	uint64_t base, missed;
 	if (!m)
 		return KPROF_E_ARGUMENT;
-	if (m->lwpcb)
-		(void)kprof_lwpmodel_lwpcb_store(m);
+	if (m->lwpcb) {
+		void *active;
+		(void)kprof_lwpmodel_lwpcb_store(m, &active);
+	}
 	m->lwpcb = NULL;
 	m->flags = 0;
 	if (!cb)
@@ -14525,12 +14618,12 @@ KPROF_IMPL_INTERNAL uint32_t kprof_impl_lwp_model_dw0(const kprof_lwpmodel *m, u
 	       flags;
 }
 
-KPROF_API int kprof_lwpmodel_insn_execute(kprof_lwpmodel *m, const kprof_lwpmodel_insn *insn)
+/* One instruction retired: 1 when a record was produced, else 0. */
+KPROF_IMPL_INTERNAL int kprof_impl_lwpmodel_retire(kprof_lwpmodel *m,
+                                                   const kprof_lwpmodel_insn *insn)
 {
 	uint32_t happened, eligible = 0, e, pick = 0, flags = 0, data1 = 0, i;
 	uint64_t data2 = 0;
-	if (!m || !insn)
-		return KPROF_E_ARGUMENT;
 	m->clock += insn->cycles ? insn->cycles : 1u;
 	if (!m->lwpcb)
 		return 0;
@@ -14582,41 +14675,66 @@ KPROF_API int kprof_lwpmodel_insn_execute(kprof_lwpmodel *m, const kprof_lwpmode
 	return 1;
 }
 
-KPROF_API int kprof_lwpmodel_lwpval_execute(kprof_lwpmodel *m, uint64_t data2, uint32_t data1,
-                                            uint32_t flags, uint64_t ip)
+KPROF_API kprof_status kprof_lwpmodel_insn_execute(kprof_lwpmodel *m,
+                                                   const kprof_lwpmodel_insn *insn, int *produced)
+{
+	int n;
+	if (produced)
+		*produced = 0;
+	if (!m || !insn)
+		return KPROF_E_ARGUMENT;
+	n = kprof_impl_lwpmodel_retire(m, insn);
+	if (produced)
+		*produced = n;
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_lwpmodel_lwpval_execute(kprof_lwpmodel *m,
+                                                     const kprof_lwpmodel_user_event *ev,
+                                                     int *produced)
 {
 	const unsigned slot = KPROF_LWP_EVENT_PROGRAMMED_VALUE - 1u;
-	if (!m)
+	if (produced)
+		*produced = 0;
+	if (!m || !ev)
 		return KPROF_E_ARGUMENT;
 	m->clock++;
 	if (!m->lwpcb || !(m->flags & (1u << KPROF_LWP_EVENT_PROGRAMMED_VALUE)))
-		return 0;
+		return KPROF_OK;
 	if (m->counter[slot])
 		m->counter[slot]--;
 	if (m->counter[slot])
-		return 0;
+		return KPROF_OK;
 	(void)kprof_impl_lwp_model_store(
 	        m,
 	        kprof_impl_lwp_model_dw0(m, KPROF_LWP_EVENT_PROGRAMMED_VALUE,
-	                                 KPROF_FIELD_PREP(KPROF_LWP_RECORD_DW0_FLAGS, flags)),
-	        data1, ip, data2);
+	                                 KPROF_FIELD_PREP(KPROF_LWP_RECORD_DW0_FLAGS, ev->flags)),
+	        ev->data1, ev->ip, ev->data2);
 	m->counter[slot] = kprof_impl_lwp_model_reload(m, slot);
-	return 1;
+	if (produced)
+		*produced = 1;
+	return KPROF_OK;
 }
 
-KPROF_API int kprof_lwpmodel_lwpins_execute(kprof_lwpmodel *m, uint64_t data2, uint32_t data1,
-                                            uint32_t flags, uint64_t ip)
+KPROF_API kprof_status kprof_lwpmodel_lwpins_execute(kprof_lwpmodel *m,
+                                                     const kprof_lwpmodel_user_event *ev, int *full)
 {
-	if (!m)
+	int f;
+	if (full)
+		*full = 0;
+	if (!m || !ev)
 		return KPROF_E_ARGUMENT;
 	m->clock++;
 	if (!m->lwpcb)
-		return 0;
-	return kprof_impl_lwp_model_store(
+		return KPROF_OK;
+	f = kprof_impl_lwp_model_store(
 	        m,
 	        kprof_impl_lwp_model_dw0(m, KPROF_LWP_EVENT_PROGRAMMED_EVENT,
-	                                 KPROF_FIELD_PREP(KPROF_LWP_RECORD_DW0_FLAGS, flags)),
-	        data1, ip, data2);
+	                                 KPROF_FIELD_PREP(KPROF_LWP_RECORD_DW0_FLAGS, ev->flags)),
+	        ev->data1, ev->ip, ev->data2);
+	if (full)
+		*full = f;
+	return KPROF_OK;
 }
 
 KPROF_API kprof_status kprof_lwpmodel_caps_get(kprof_lwp_caps *out)

@@ -36,7 +36,7 @@ int kprof_cmd_lwp_decode(const kprof_cli_args *a)
 	(void)kprof_lwp_record_iter_init(&it, buf, len, rev);
 	while ((st = kprof_lwp_record_iter_next(&it, &s)) != KPROF_END) {
 		size_t at = it.offset - KPROF_LWP_RECORD_SIZE;
-		if (st != KPROF_OK && st != KPROF_E_FORMAT) {
+		if (st != KPROF_OK) {
 			rc = kprof_cli_error_at(path, 0, at, "%s", kprof_status_name(st));
 			break;
 		}
@@ -48,7 +48,7 @@ int kprof_cmd_lwp_decode(const kprof_cli_args *a)
 		                 (unsigned long)at, s.event_id, lwp_kind_name(s.kind), s.core_id, s.flags,
 		                 (unsigned)s.data1, (unsigned long long)s.ip, (unsigned long long)s.data2,
 		                 (unsigned long long)s.timestamp,
-		                 st == KPROF_OK ? "" : json ? ",\"invalid\":true" : " (invalid: event id 0)");
+		                 s.kind != KPROF_LWP_KIND_EMPTY ? "" : json ? ",\"invalid\":true" : " (invalid: event id 0)");
 	}
 	free(buf);
 	return rc;

@@ -30,6 +30,66 @@ static inline kprof_status kc_lwp_proposal(uint32_t eax, uint32_t ebx, uint32_t 
 	return kc_lwp_caps(0, leaf, KPROF_LWP_REVISION_PROPOSAL, out);
 }
 #endif
+#if !defined(KPROF_NO_LWP)
+/* kprof_lwp_ring_attach with its config's members as arguments. */
+static inline kprof_status kc_lwp_attach(kprof_lwp_ring *r, void *lwpcb, const kprof_lwp_caps *caps,
+                                         const void *expect_buffer, uint32_t expect_size, uint32_t options)
+{
+	kprof_lwp_ring_config c;
+	c.caps = caps;
+	c.expect_buffer = expect_buffer;
+	c.expect_size = expect_size;
+	c.options = options;
+	return kprof_lwp_ring_attach(r, lwpcb, &c);
+}
+/* kprof_lwp_ring_drain: the records handed out, or its negative status. */
+static inline int kc_lwp_drain(kprof_lwp_ring *r, kprof_lwp_record_fn fn, void *ctx, uint32_t max_records)
+{
+	uint32_t n = 0;
+	kprof_status st = kprof_lwp_ring_drain(r, fn, ctx, max_records, &n);
+	return st == KPROF_OK ? (int)n : (int)st;
+}
+#endif
+#if !defined(KPROF_NO_LWP) && defined(KPROF_LWP_MODEL)
+/* The model's instructions: 1 or 0 as the out-parameter says, or the negative status. */
+static inline int kc_model_insn(kprof_lwpmodel *m, const kprof_lwpmodel_insn *insn)
+{
+	int produced = 0;
+	kprof_status st = kprof_lwpmodel_insn_execute(m, insn, &produced);
+	return st == KPROF_OK ? produced : (int)st;
+}
+static inline int kc_model_lwpval(kprof_lwpmodel *m, uint64_t data2, uint32_t data1, uint32_t flags, uint64_t ip)
+{
+	kprof_lwpmodel_user_event ev;
+	int produced = 0;
+	kprof_status st;
+	ev.data2 = data2;
+	ev.data1 = data1;
+	ev.flags = flags;
+	ev.ip = ip;
+	st = kprof_lwpmodel_lwpval_execute(m, &ev, &produced);
+	return st == KPROF_OK ? produced : (int)st;
+}
+static inline int kc_model_lwpins(kprof_lwpmodel *m, uint64_t data2, uint32_t data1, uint32_t flags, uint64_t ip)
+{
+	kprof_lwpmodel_user_event ev;
+	int full = 0;
+	kprof_status st;
+	ev.data2 = data2;
+	ev.data1 = data1;
+	ev.flags = flags;
+	ev.ip = ip;
+	st = kprof_lwpmodel_lwpins_execute(m, &ev, &full);
+	return st == KPROF_OK ? full : (int)st;
+}
+/* SLWPCB in the model: the active LWPCB (NULL when off or on an error). */
+static inline void *kc_model_store(kprof_lwpmodel *m)
+{
+	void *cb = NULL;
+	(void)kprof_lwpmodel_lwpcb_store(m, &cb);
+	return cb;
+}
+#endif
 #if !defined(KPROF_NO_WINDOWS_MODEL)
 /* Whether the HAL that made d has source s (ABSENT for null arguments). */
 static inline kprof_hal_presence kc_presence(const kprof_hal_decision *d, const kprof_source *s)

@@ -882,7 +882,7 @@ def test_lwp_decode(tmp):
     for r, j in zip(recs, rows):
         check_eq((j["event"], j["core"], j["flags"], j["data1"], j["ip"], j["data2"], j["timestamp"]),
                  (r[0], r[1], r[2] >> 0, r[3], r[4], r[5], r[6]), f"lwp-decode record {r[0]}")
-    check_eq([j["kind"] for j in rows], ["instruction", "branch", "lwpins", "unknown"], "lwp-decode kinds (shipped ids)")
+    check_eq([j["kind"] for j in rows], ["instruction", "branch", "lwpins", "empty"], "lwp-decode kinds (shipped ids)")
     check(len(rows) == 4 and rows[3].get("invalid") is True and "invalid" not in rows[0], "event id 0 is flagged invalid")
     rc, out, err = run("lwp-decode", "--json", "--proposal", path)
     check_eq([json.loads(l)["kind"] for l in out.splitlines()][:2], ["branch", "dcache"],

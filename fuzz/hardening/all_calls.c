@@ -194,6 +194,8 @@ KPROF_IMPL_INTERNAL uint32_t kh_lwp(const uint8_t *b, size_t n)
 	uint8_t *ring_buf = kh_ring_mem + (32u - ((uintptr_t)kh_ring_mem & 31u));
 	const uint8_t *rec;
 	void *active = 0;
+	kprof_lwp_ring_config rcfg;
+	uint32_t used = 0;
 	unsigned i;
 	for (i = 0; i < 4; i++)
 		leaf[i] = kh_u32(b + 4 * i);
@@ -202,10 +204,11 @@ KPROF_IMPL_INTERNAL uint32_t kh_lwp(const uint8_t *b, size_t n)
 	(void)kc_lwp_caps(kh_u32(b + 16), leaf, (kprof_lwp_revision)(b[20] & 3), &caps);
 	kprof_cpuid_snapshot_init(&s);
 	(void)kprof_lwp_caps_get(&s, KPROF_LWP_REVISION_NONE, &caps);
-	acc += kprof_lwp_ring_space_get(kh_u32(b + 24), kh_u32(b + 28), 4096);
+	(void)kprof_lwp_ring_space_get(kh_u32(b + 24), kh_u32(b + 28), 4096, &used);
+	acc += used;
 	(void)kprof_lwp_record_unpack(b + 32, n - 32, (kprof_lwp_revision)(b[21] & 3), &smp);
 	(void)kprof_lwp_record_iter_init(&rit, b, 256, KPROF_LWP_REVISION_SHIPPED);
-	while (kprof_lwp_record_iter_next(&rit, &smp) != KPROF_END)
+	while (kprof_lwp_record_iter_next(&rit, &smp) == KPROF_OK)
 		acc += smp.event_id;
 	(void)kprof_lwpmodel_caps_get(&caps);
 	ev[0].event_id = 2;
@@ -228,7 +231,9 @@ KPROF_IMPL_INTERNAL uint32_t kh_lwp(const uint8_t *b, size_t n)
 	 * i386 freestanding build leaves it out. Every ring-0 and decoder path stays in. */
 	if (kprof_lwpmodel_init(&kh_model, &caps, b[25], kh_u32(b + 28)) == KPROF_OK) {
 		static kprof_lwpmodel_insn insn;
-		kprof_lwpmodel_threshold_set(&kh_model, 0, 0);
+		static kprof_lwpmodel_user_event uev;
+		int produced = 0;
+		(void)kprof_lwpmodel_threshold_set(&kh_model, 0, 0);
 		(void)kprof_lwpmodel_lwpcb_load(&kh_model, cb);
 		insn.ip = kh_u32(b + 32);
 		insn.cycles = 1;
@@ -238,15 +243,26 @@ KPROF_IMPL_INTERNAL uint32_t kh_lwp(const uint8_t *b, size_t n)
 		insn.data_source = insn.data_address_valid = 0;
 		insn.latency = 0;
 		insn.next_ip = insn.data_address = 0;
-		acc += (uint32_t)kprof_lwpmodel_insn_execute(&kh_model, &insn);
-		acc += (uint32_t)kprof_lwpmodel_lwpval_execute(&kh_model, 1, 2, 3, 4);
-		acc += (uint32_t)kprof_lwpmodel_lwpins_execute(&kh_model, 1, 2, 3, 4);
-		active = kprof_lwpmodel_lwpcb_store(&kh_model);
+		(void)kprof_lwpmodel_insn_execute(&kh_model, &insn, &produced);
+		acc += (uint32_t)produced;
+		uev.data2 = 1;
+		uev.data1 = 2;
+		uev.flags = 3;
+		uev.ip = 4;
+		(void)kprof_lwpmodel_lwpval_execute(&kh_model, &uev, &produced);
+		acc += (uint32_t)produced;
+		(void)kprof_lwpmodel_lwpins_execute(&kh_model, &uev, &produced);
+		acc += (uint32_t)produced;
+		(void)kprof_lwpmodel_lwpcb_store(&kh_model, &active);
 	}
 #endif
 	/* Every ring call whatever attach said (a refused attach leaves a ring every call
 	 * refuses), and the hot calls on NULL. */
-	acc += (uint32_t)kprof_lwp_ring_attach(&ring, cb, &caps, ring_buf, 4096, 0);
+	rcfg.caps = &caps;
+	rcfg.expect_buffer = ring_buf;
+	rcfg.expect_size = 4096;
+	rcfg.options = 0;
+	acc += (uint32_t)kprof_lwp_ring_attach(&ring, cb, &rcfg);
 	if (kprof_lwp_ring_poll(&ring, &span) > 0)
 		(void)kprof_lwp_ring_consume(&ring, span.first_count);
 	if (kprof_lwp_ring_iter_init(&it, &ring) == KPROF_OK)
@@ -254,7 +270,7 @@ KPROF_IMPL_INTERNAL uint32_t kh_lwp(const uint8_t *b, size_t n)
 			acc += rec[0];
 	(void)kprof_lwp_ring_iter_commit(&it);
 	(void)kprof_lwp_ring_copy(&ring, kh_ring_mem, 64, &copied);
-	(void)kprof_lwp_ring_drain(&ring, kh_record, &acc, 4);
+	(void)kprof_lwp_ring_drain(&ring, kh_record, &acc, 4, &used);
 	(void)kprof_lwp_ring_missed_get(&ring, &missed);
 	acc += (uint32_t)kprof_lwp_ring_check(&ring) + (uint32_t)missed + (uint32_t)copied;
 	acc += (uint32_t)kprof_lwp_ring_poll(0, &span) + (uint32_t)kprof_lwp_ring_iter_next(0, &rec);
