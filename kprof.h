@@ -6037,35 +6037,47 @@ typedef struct kprof_bts_iter {
 	uint64_t slot;     /* next record to return */
 	uint64_t left;     /* records still to return */
 	uint32_t record_size;
-	int32_t status; /* sticky error */
+	kprof_status status; /* sticky error */
 } kprof_bts_iter;
 
-/* kprof_bts_iter_init flags. */
+/* kprof_bts_buffer flags. */
 #define KPROF_BTS_WRAPPED                                                                          \
 	1u /* the circular buffer wrapped at least once (see kprof_bts_iter_init) */
-/* Start iterating a BTS buffer. bytes/len: the caller's copy of the buffer; base: the
- * producer address bytes[0] had; index, maximum: the DS area's BTS index and absolute
- * maximum; record_size: KPROF_BTS_RECORD64_SIZE (DTES64) or KPROF_BTS_RECORD32_SIZE.
- * Without KPROF_BTS_WRAPPED the records are base .. index, oldest first.
+
+/* A BTS buffer as the caller holds it, for kprof_bts_iter_init and kprof_bts_wrapped_get. */
+typedef struct kprof_bts_buffer {
+	const void *bytes;    /* the caller's copy of the buffer */
+	size_t len;           /* bytes at bytes */
+	uint64_t base;        /* the producer address bytes[0] had (the DS area's BTS base) */
+	uint64_t index;       /* the DS area's BTS index */
+	uint64_t maximum;     /* the DS area's BTS absolute maximum */
+	unsigned record_size; /* KPROF_BTS_RECORD64_SIZE (DTES64) or KPROF_BTS_RECORD32_SIZE */
+	unsigned flags;       /* KPROF_BTS_WRAPPED, or 0 */
+} kprof_bts_buffer;
+/* Start iterating a BTS buffer (a kprof_bts_buffer: bytes/len, the caller's copy of the
+ * buffer; base, the producer address bytes[0] had; index, maximum, the DS area's BTS index
+ * and absolute maximum; record_size, KPROF_BTS_RECORD64_SIZE (DTES64) or
+ * KPROF_BTS_RECORD32_SIZE; flags). Without KPROF_BTS_WRAPPED in flags the records are base ..
+ * index, oldest first.
  * A circular buffer (BTINT clear) that wrapped holds capacity records, oldest at index; but
  * the DS area cannot say whether it wrapped - after exactly one lap index == base, as when
  * empty - nor how many laps or records were lost. Pass KPROF_BTS_WRAPPED when you know
  * (kprof_bts_wrapped_get tells, for a buffer zeroed before BTS started).
- * Errors (nothing is read): KPROF_E_FORMAT unknown record size; KPROF_E_RANGE index outside
+ * Errors (nothing is read; each is final, repeated by every kprof_bts_iter_next):
+ * KPROF_E_ARGUMENT a NULL iterator or buffer, or NULL bytes with len > 0; KPROF_E_FORMAT
+ * unknown record size; KPROF_E_RANGE index outside
  * [base, maximum] or a wrapped buffer with no room; KPROF_E_ALIGNMENT index not on a record;
  * KPROF_E_TRUNCATED len shorter than the records to read. */
-KPROF_API kprof_status kprof_bts_iter_init(kprof_bts_iter *w, const void *bytes, size_t len,
-                                           uint64_t base, uint64_t index, uint64_t maximum,
-                                           unsigned record_size, unsigned flags);
-/* The next BTS record, oldest first. KPROF_END after the last. */
+KPROF_API kprof_status kprof_bts_iter_init(kprof_bts_iter *w, const kprof_bts_buffer *buffer);
+/* The next BTS record, oldest first. KPROF_END after the last (and on every later call); an
+ * iterator whose init failed returns init's error on every call. */
 KPROF_API kprof_status kprof_bts_iter_next(kprof_bts_iter *w, kprof_bts_entry *out);
 /* Whether a circular BTS buffer has wrapped, for a buffer that was zeroed before BTS was
  * started: the record at index is then non-zero only if a previous lap wrote it (no branch
  * goes from 0 to 0). *wrapped = 0 when index is at the maximum (the buffer filled without
- * wrapping). Same arguments and errors as kprof_bts_iter_init. */
-KPROF_API kprof_status kprof_bts_wrapped_get(const void *bytes, size_t len, uint64_t base,
-                                             uint64_t index, uint64_t maximum, unsigned record_size,
-                                             int *wrapped);
+ * wrapping; buffer->flags is not read). Same buffer and errors as kprof_bts_iter_init;
+ * *wrapped is 0 on every error. */
+KPROF_API kprof_status kprof_bts_wrapped_get(const kprof_bts_buffer *buffer, int *wrapped);
 
 #endif /* !defined(KPROF_NO_DS) */
 /* ------------------------------------------------------------------------------------------
@@ -6733,8 +6745,26 @@ typedef struct kprof_pebs_iter {
 	uint32_t record_size; /* 0 for adaptive records without a known PEBS_DATA_CFG */
 	uint8_t data_cfg_known;
 	uint8_t reserved[3];
-	int32_t status; /* sticky error */
+	kprof_status status; /* sticky error */
 } kprof_pebs_iter;
+
+/* kprof_pebs_buffer flags. */
+#define KPROF_PEBS_DATA_CFG_KNOWN                                                                  \
+	1u /* data_cfg holds the PEBS_DATA_CFG the records were written with */
+
+/* A PEBS buffer as the caller holds it, for kprof_pebs_iter_init. */
+typedef struct kprof_pebs_buffer {
+	const void *bytes; /* the caller's copy of the buffer */
+	size_t len;        /* bytes at bytes */
+	uint64_t base;     /* the producer address bytes[0] had (the DS area's PEBS base) */
+	uint64_t index;    /* the DS area's PEBS index */
+	uint64_t maximum;  /* the DS area's PEBS absolute maximum */
+	unsigned
+	        format; /* KPROF_PEBS_FORMAT_CORE .. _ADAPTIVE_MAX or KPROF_PEBS_FORMAT_NETBURST32 */
+	unsigned flags; /* KPROF_PEBS_DATA_CFG_KNOWN, or 0 */
+	uint64_t
+	        data_cfg; /* PEBS_DATA_CFG (adaptive formats), read with KPROF_PEBS_DATA_CFG_KNOWN */
+} kprof_pebs_buffer;
 /* Bytes in one PEBS record of a format (KPROF_PEBS_FORMAT_CORE .. KPROF_PEBS_FORMAT_ADAPTIVE_MAX
  * or KPROF_PEBS_FORMAT_NETBURST32). Adaptive formats (4 and later) take the size from
  * data_cfg (PEBS_DATA_CFG): the basic group plus each group it enables; format 6's counters group is its header, two u64 of metrics (bit
@@ -6743,17 +6773,18 @@ typedef struct kprof_pebs_iter {
  * group of unknown size). */
 KPROF_API kprof_status kprof_pebs_record_size_get(unsigned format, uint64_t data_cfg,
                                                   uint32_t *size);
-/* Start iterating a PEBS buffer: records from base to index (PEBS never wraps). format:
+/* Start iterating a PEBS buffer (a kprof_pebs_buffer: the caller's copy bytes/len, the
+ * producer address base of bytes[0], the DS area's index and absolute maximum, format,
+ * flags and data_cfg): records from base to index (PEBS never wraps). format:
  * KPROF_PEBS_FORMAT_CORE .. KPROF_PEBS_FORMAT_ADAPTIVE_MAX or KPROF_PEBS_FORMAT_NETBURST32;
- * data_cfg: PEBS_DATA_CFG for adaptive formats when data_cfg_known (then every record must
- * have exactly that shape); without it each
- * adaptive record's own basic group gives its shape and size (cross-checked). Errors
- * (nothing is read): KPROF_E_FORMAT unknown format or record size; KPROF_E_RANGE index
+ * data_cfg: PEBS_DATA_CFG for adaptive formats, read only with KPROF_PEBS_DATA_CFG_KNOWN in
+ * flags (then every record must have exactly that shape); without it each adaptive
+ * record's own basic group gives its shape and size (cross-checked). Errors (nothing is
+ * read; each is final, repeated by every kprof_pebs_iter_next): KPROF_E_ARGUMENT a NULL
+ * iterator or buffer, or NULL bytes with len > 0; KPROF_E_FORMAT unknown format or record size; KPROF_E_RANGE index
  * outside [base, maximum]; KPROF_E_ALIGNMENT index not on a record; KPROF_E_TRUNCATED len
  * shorter than base .. index. */
-KPROF_API kprof_status kprof_pebs_iter_init(kprof_pebs_iter *w, const void *bytes, size_t len,
-                                            uint64_t base, uint64_t index, uint64_t maximum,
-                                            unsigned format, uint64_t data_cfg, int data_cfg_known);
+KPROF_API kprof_status kprof_pebs_iter_init(kprof_pebs_iter *w, const kprof_pebs_buffer *buffer);
 /* The next PEBS record. KPROF_END after the last; KPROF_E_CORRUPT for an adaptive
  * record whose size field disagrees with its groups (or with data_cfg), or that runs past
  * index; errors are sticky. */
@@ -15246,26 +15277,34 @@ KPROF_API const char *kprof_ds_layout_name(kprof_ds_layout value)
 /* ---- layer 4, section bts - from spec/bts.yaml, gen/c/bts.api.h, gen/c/bts.c ---- */
 #if !defined(KPROF_NO_DS)
 
-KPROF_API kprof_status kprof_bts_iter_init(kprof_bts_iter *w, const void *bytes, size_t len,
-                                           uint64_t base, uint64_t index, uint64_t maximum,
-                                           unsigned record_size, unsigned flags)
+KPROF_API kprof_status kprof_bts_iter_init(kprof_bts_iter *w, const kprof_bts_buffer *buffer)
 {
-	uint64_t slot, cap, need;
+	uint64_t slot, cap, need, base, index, maximum;
+	const void *bytes;
+	size_t len;
+	unsigned record_size, flags;
 	kprof_status st;
 	if (!w)
 		return KPROF_E_ARGUMENT;
 	w->status = KPROF_E_ARGUMENT;
 	w->left = 0;
-	if (!bytes && len)
+	if (!buffer || (!buffer->bytes && buffer->len))
 		return KPROF_E_ARGUMENT;
+	bytes = buffer->bytes;
+	len = buffer->len;
+	base = buffer->base;
+	index = buffer->index;
+	maximum = buffer->maximum;
+	record_size = buffer->record_size;
+	flags = buffer->flags;
 	if (record_size != KPROF_BTS_RECORD64_SIZE && record_size != KPROF_BTS_RECORD32_SIZE)
-		return (kprof_status)(w->status = KPROF_E_FORMAT);
+		return w->status = KPROF_E_FORMAT;
 	st = kprof_impl_ds_span(base, index, maximum, record_size, &slot, &cap);
 	if (st != KPROF_OK)
-		return (kprof_status)(w->status = st);
+		return w->status = st;
 	if (flags & KPROF_BTS_WRAPPED) {
 		if (cap == 0)
-			return (kprof_status)(w->status = KPROF_E_RANGE);
+			return w->status = KPROF_E_RANGE;
 		need = cap;
 		if (slot == cap)
 			slot = 0;
@@ -15274,7 +15313,7 @@ KPROF_API kprof_status kprof_bts_iter_init(kprof_bts_iter *w, const void *bytes,
 		slot = 0;
 	}
 	if (need > len / record_size)
-		return (kprof_status)(w->status = KPROF_E_TRUNCATED);
+		return w->status = KPROF_E_TRUNCATED;
 	w->bytes = (const uint8_t *)bytes;
 	w->base = base;
 	w->capacity = cap;
@@ -15292,7 +15331,7 @@ KPROF_API kprof_status kprof_bts_iter_next(kprof_bts_iter *w, kprof_bts_entry *o
 	if (!w || !out)
 		return KPROF_E_ARGUMENT;
 	if (w->status != KPROF_OK)
-		return (kprof_status)w->status;
+		return w->status;
 	if (w->left == 0)
 		return KPROF_END;
 	p = w->bytes + (size_t)w->slot * w->record_size;
@@ -15312,25 +15351,26 @@ KPROF_API kprof_status kprof_bts_iter_next(kprof_bts_iter *w, kprof_bts_entry *o
 	return KPROF_OK;
 }
 
-KPROF_API kprof_status kprof_bts_wrapped_get(const void *bytes, size_t len, uint64_t base,
-                                             uint64_t index, uint64_t maximum, unsigned record_size,
-                                             int *wrapped)
+KPROF_API kprof_status kprof_bts_wrapped_get(const kprof_bts_buffer *buffer, int *wrapped)
 {
 	uint64_t slot, cap;
 	const uint8_t *p;
-	unsigned i;
+	unsigned i, record_size;
 	kprof_status st;
-	if (!wrapped || (!bytes && len))
+	if (wrapped)
+		*wrapped = 0;
+	if (!wrapped || !buffer || (!buffer->bytes && buffer->len))
 		return KPROF_E_ARGUMENT;
-	*wrapped = 0;
+	record_size = buffer->record_size;
 	if (record_size != KPROF_BTS_RECORD64_SIZE && record_size != KPROF_BTS_RECORD32_SIZE)
 		return KPROF_E_FORMAT;
-	st = kprof_impl_ds_span(base, index, maximum, record_size, &slot, &cap);
+	st = kprof_impl_ds_span(buffer->base, buffer->index, buffer->maximum, record_size, &slot,
+	                        &cap);
 	if (st != KPROF_OK || slot == cap)
 		return st;
-	if (cap > len / record_size)
+	if (cap > buffer->len / record_size)
 		return KPROF_E_TRUNCATED;
-	p = (const uint8_t *)bytes + (size_t)slot * record_size;
+	p = (const uint8_t *)buffer->bytes + (size_t)slot * record_size;
 	for (i = 0; i < record_size; i++)
 		if (p[i])
 			*wrapped = 1;
@@ -15390,35 +15430,40 @@ KPROF_API kprof_status kprof_pebs_record_size_get(unsigned format, uint64_t data
 	return KPROF_OK;
 }
 
-KPROF_API kprof_status kprof_pebs_iter_init(kprof_pebs_iter *w, const void *bytes, size_t len,
-                                            uint64_t base, uint64_t index, uint64_t maximum,
-                                            unsigned format, uint64_t data_cfg, int data_cfg_known)
+KPROF_API kprof_status kprof_pebs_iter_init(kprof_pebs_iter *w, const kprof_pebs_buffer *buffer)
 {
 	uint32_t size = 0;
 	kprof_status st;
-	int adaptive =
-	        format >= KPROF_PEBS_FORMAT_ADAPTIVE && format <= KPROF_PEBS_FORMAT_ADAPTIVE_MAX;
+	uint64_t base, index, data_cfg;
+	unsigned format;
+	int adaptive, data_cfg_known;
 	if (!w)
 		return KPROF_E_ARGUMENT;
 	w->status = KPROF_E_ARGUMENT;
-	if (!bytes && len)
+	if (!buffer || (!buffer->bytes && buffer->len))
 		return KPROF_E_ARGUMENT;
+	base = buffer->base;
+	index = buffer->index;
+	format = buffer->format;
+	data_cfg = buffer->data_cfg;
+	data_cfg_known = (buffer->flags & KPROF_PEBS_DATA_CFG_KNOWN) != 0;
+	adaptive = format >= KPROF_PEBS_FORMAT_ADAPTIVE && format <= KPROF_PEBS_FORMAT_ADAPTIVE_MAX;
 	if (!adaptive || data_cfg_known) {
 		st = kprof_pebs_record_size_get(format, data_cfg, &size);
 		if (st != KPROF_OK)
-			return (kprof_status)(w->status = st);
+			return w->status = st;
 	}
-	if (index < base || index > maximum)
-		return (kprof_status)(w->status = KPROF_E_RANGE);
+	if (index < base || index > buffer->maximum)
+		return w->status = KPROF_E_RANGE;
 	if (size) {
 		uint32_t rem;
 		(void)kprof_impl_udiv64(index - base, size, &rem);
 		if (rem)
-			return (kprof_status)(w->status = KPROF_E_ALIGNMENT);
+			return w->status = KPROF_E_ALIGNMENT;
 	}
-	if (index - base > len)
-		return (kprof_status)(w->status = KPROF_E_TRUNCATED);
-	w->bytes = (const uint8_t *)bytes;
+	if (index - base > buffer->len)
+		return w->status = KPROF_E_TRUNCATED;
+	w->bytes = (const uint8_t *)buffer->bytes;
 	w->base = base;
 	w->end = (size_t)(index - base);
 	w->at = 0;
@@ -15501,7 +15546,7 @@ KPROF_API kprof_status kprof_pebs_iter_next(kprof_pebs_iter *w, kprof_pebs_sampl
 	if (!w || !out)
 		return KPROF_E_ARGUMENT;
 	if (w->status != KPROF_OK)
-		return (kprof_status)w->status;
+		return w->status;
 	if (w->at >= w->end)
 		return KPROF_END;
 	kprof_impl_zero(out, sizeof(*out));
@@ -15515,7 +15560,7 @@ KPROF_API kprof_status kprof_pebs_iter_next(kprof_pebs_iter *w, kprof_pebs_sampl
 		uint32_t expect;
 		size_t off;
 		if (left < KPROF_PEBS_BASIC_SIZE)
-			return (kprof_status)(w->status = KPROF_E_CORRUPT);
+			return w->status = KPROF_E_CORRUPT;
 		/* read in place, as every group below: the walker's frame stays small in ring 0 */
 		format_size = kprof_bytes_le64_load(p + KPROF_PEBS_BASIC_FORMAT_SIZE_OFFSET);
 		group = KPROF_FIELD_GET(KPROF_PEBS_BASIC_FORMAT_SIZE_FORMAT_GROUP, format_size);
@@ -15530,7 +15575,7 @@ KPROF_API kprof_status kprof_pebs_iter_next(kprof_pebs_iter *w, kprof_pebs_sampl
 		    (w->data_cfg_known &&
 		     (group != (w->data_cfg & KPROF_PEBS_BASIC_FORMAT_SIZE_FORMAT_GROUP_MASK) ||
 		      size != w->record_size)))
-			return (kprof_status)(w->status = KPROF_E_CORRUPT);
+			return w->status = KPROF_E_CORRUPT;
 		out->has =
 		        KPROF_PEBS_HAS_EVENTING_IP | KPROF_PEBS_HAS_APPLICABLE | KPROF_PEBS_HAS_TSC;
 		out->ip = out->eventing_ip = kprof_bytes_le64_load(p + KPROF_PEBS_BASIC_IP_OFFSET);
@@ -15602,7 +15647,7 @@ KPROF_API kprof_status kprof_pebs_iter_next(kprof_pebs_iter *w, kprof_pebs_sampl
 			     (h_metrics != KPROF_PEBS_CNTR_METRICS ||
 			      !KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_METRICS, group))) ||
 			    (uint64_t)n * 8u > size - expect)
-				return (kprof_status)(w->status = KPROF_E_CORRUPT);
+				return w->status = KPROF_E_CORRUPT;
 			n += h_metrics ? KPROF_PEBS_CNTR_METRICS_QWORDS : 0u;
 			out->has |= KPROF_PEBS_HAS_CNTR;
 			out->cntr_offset = w->at + off;
@@ -15611,7 +15656,7 @@ KPROF_API kprof_status kprof_pebs_iter_next(kprof_pebs_iter *w, kprof_pebs_sampl
 	} else {
 		size = w->record_size;
 		if (size > left) /* cannot happen after init's alignment check; kept as the bound */
-			return (kprof_status)(w->status = KPROF_E_CORRUPT);
+			return w->status = KPROF_E_CORRUPT;
 		if (w->format == KPROF_PEBS_FORMAT_NETBURST32)
 			kprof_impl_pebs_netburst(p, out);
 		else

@@ -90,6 +90,51 @@ static inline void *kc_model_store(kprof_lwpmodel *m)
 	return cb;
 }
 #endif
+#if !defined(KPROF_NO_DS)
+/* A kprof_bts_buffer / kprof_pebs_buffer from its members in order, filled into *b. */
+static inline const kprof_bts_buffer *kc_bts_buffer(kprof_bts_buffer *b, const void *bytes, size_t len, uint64_t base,
+                                                    uint64_t index, uint64_t maximum, unsigned record_size,
+                                                    unsigned flags)
+{
+	b->bytes = bytes;
+	b->len = len;
+	b->base = base;
+	b->index = index;
+	b->maximum = maximum;
+	b->record_size = record_size;
+	b->flags = flags;
+	return b;
+}
+/* kprof_bts_iter_init / kprof_bts_wrapped_get with the buffer's members as arguments. */
+static inline kprof_status kc_bts_iter_init(kprof_bts_iter *w, const void *bytes, size_t len, uint64_t base,
+                                            uint64_t index, uint64_t maximum, unsigned record_size, unsigned flags)
+{
+	kprof_bts_buffer b;
+	return kprof_bts_iter_init(w, kc_bts_buffer(&b, bytes, len, base, index, maximum, record_size, flags));
+}
+static inline kprof_status kc_bts_wrapped(const void *bytes, size_t len, uint64_t base, uint64_t index,
+                                          uint64_t maximum, unsigned record_size, int *wrapped)
+{
+	kprof_bts_buffer b;
+	return kprof_bts_wrapped_get(kc_bts_buffer(&b, bytes, len, base, index, maximum, record_size, 0), wrapped);
+}
+/* kprof_pebs_iter_init with the buffer's members as arguments (data_cfg_known: the flag). */
+static inline kprof_status kc_pebs_iter_init(kprof_pebs_iter *w, const void *bytes, size_t len, uint64_t base,
+                                             uint64_t index, uint64_t maximum, unsigned format, uint64_t data_cfg,
+                                             int data_cfg_known)
+{
+	kprof_pebs_buffer b;
+	b.bytes = bytes;
+	b.len = len;
+	b.base = base;
+	b.index = index;
+	b.maximum = maximum;
+	b.format = format;
+	b.flags = data_cfg_known ? KPROF_PEBS_DATA_CFG_KNOWN : 0u;
+	b.data_cfg = data_cfg;
+	return kprof_pebs_iter_init(w, &b);
+}
+#endif
 #if !defined(KPROF_NO_WINDOWS_MODEL)
 /* Whether the HAL that made d has source s (ABSENT for null arguments). */
 static inline kprof_hal_presence kc_presence(const kprof_hal_decision *d, const kprof_source *s)

@@ -314,6 +314,8 @@ KPROF_IMPL_INTERNAL uint32_t kh_ds_walks(const uint8_t *b, size_t n)
 	static kprof_bts_iter bw;
 	static kprof_bts_entry be;
 	static kprof_pebs_iter pw;
+	static kprof_bts_buffer bbuf;
+	static kprof_pebs_buffer pbuf;
 	uint64_t idx = 0;
 	uint32_t acc = 0, k = 0;
 	int wrapped = 0;
@@ -322,14 +324,27 @@ KPROF_IMPL_INTERNAL uint32_t kh_ds_walks(const uint8_t *b, size_t n)
 		return 0;
 	(void)kprof_ds_pebs_index_get(b + 512, n - 512, layout, &idx);
 	(void)kprof_ds_pebs_index_read(kprof_hardening_input + 512, layout, &idx);
-	if (kprof_bts_iter_init(&bw, b + 1024, 1024, area.bts_buffer_base, area.bts_index,
-	                        area.bts_absolute_maximum, 24, b[19] & 1) == KPROF_OK)
+	bbuf.bytes = b + 1024;
+	bbuf.len = 1024;
+	bbuf.base = area.bts_buffer_base;
+	bbuf.index = area.bts_index;
+	bbuf.maximum = area.bts_absolute_maximum;
+	bbuf.record_size = 24;
+	bbuf.flags = b[19] & 1;
+	if (kprof_bts_iter_init(&bw, &bbuf) == KPROF_OK)
 		while (k++ < 64 && kprof_bts_iter_next(&bw, &be) == KPROF_OK)
 			acc += (uint32_t)be.from;
-	(void)kprof_bts_wrapped_get(b + 1024, 1024, area.bts_buffer_base, area.bts_index, area.bts_absolute_maximum,
-	                        12, &wrapped);
-	if (kprof_pebs_iter_init(&pw, b + 2048, 1024, area.pebs_buffer_base, area.pebs_index,
-	                         area.pebs_absolute_maximum, b[20] & 7, kprof_bytes_le64_load(b + 24), b[21] & 1) == KPROF_OK)
+	bbuf.record_size = 12;
+	(void)kprof_bts_wrapped_get(&bbuf, &wrapped);
+	pbuf.bytes = b + 2048;
+	pbuf.len = 1024;
+	pbuf.base = area.pebs_buffer_base;
+	pbuf.index = area.pebs_index;
+	pbuf.maximum = area.pebs_absolute_maximum;
+	pbuf.format = b[20] & 7;
+	pbuf.data_cfg = kprof_bytes_le64_load(b + 24);
+	pbuf.flags = b[21] & 1;
+	if (kprof_pebs_iter_init(&pw, &pbuf) == KPROF_OK)
 		while (k++ < 128 && kprof_pebs_iter_next(&pw, &kh_ps) == KPROF_OK)
 			acc += (uint32_t)kh_ps.ip;
 	return acc + (uint32_t)wrapped + (uint32_t)idx;
