@@ -5823,14 +5823,14 @@ typedef struct kprof_ds_caps {
 	uint8_t ds; /* cpuid.1:edx DS: the Debug Store exists (0: no BTS, no PEBS) */
 	/* The next three as cpuid reports them, DS or not (a KVM guest reports PDCM without DS):
 	 * what they promise for the DS holds only with ds set. */
-	uint8_t dtes64;        /* cpuid.1:ecx DTES64: the 64-bit DS layout (kprof_ds_area64) */
-	uint8_t ds_cpl;        /* cpuid.1:ecx DS-CPL: BTS_OFF_OS / BTS_OFF_USR filtering */
-	uint8_t pdcm;          /* cpuid.1:ecx PDCM: IA32_PERF_CAPABILITIES exists */
-	uint8_t perfmon;       /* kprof_ds_avail: IA32_MISC_ENABLE perfmon_available */
-	uint8_t bts;           /* kprof_ds_avail: DS and not IA32_MISC_ENABLE bts_unavailable */
-	uint8_t pebs;          /* kprof_ds_avail: DS, perfmon available, not pebs_unavailable */
-	uint8_t pebs_baseline; /* kprof_ds_avail: adaptive PEBS (PEBS_DATA_CFG exists) */
-	uint8_t pebs_format;   /* PERF_CAPABILITIES pebs_format, KPROF_PEBS_FORMAT_NETBURST32,
+	uint8_t dtes64;         /* cpuid.1:ecx DTES64: the 64-bit DS layout (kprof_ds_area64) */
+	uint8_t ds_cpl;         /* cpuid.1:ecx DS-CPL: BTS_OFF_OS / BTS_OFF_USR filtering */
+	uint8_t pdcm;           /* cpuid.1:ecx PDCM: IA32_PERF_CAPABILITIES exists */
+	kprof_ds_avail perfmon; /* IA32_MISC_ENABLE perfmon_available */
+	kprof_ds_avail bts;     /* DS and not IA32_MISC_ENABLE bts_unavailable */
+	kprof_ds_avail pebs;    /* DS, perfmon available, not pebs_unavailable */
+	kprof_ds_avail pebs_baseline; /* adaptive PEBS (PEBS_DATA_CFG exists) */
+	uint8_t pebs_format;     /* PERF_CAPABILITIES pebs_format, KPROF_PEBS_FORMAT_NETBURST32,
 	                            or KPROF_PEBS_FORMAT_UNKNOWN */
 	uint8_t bts_record_size; /* KPROF_BTS_RECORD64_SIZE or KPROF_BTS_RECORD32_SIZE; 0 without DS */
 	uint8_t reserved[2];
@@ -7896,18 +7896,26 @@ typedef struct kprof_psi_iter {
 	const uint8_t *buf;
 	size_t len;
 	size_t at;
-	int32_t status; /* KPROF_OK while entries remain; KPROF_END at the end; sticky */
+	kprof_status status; /* KPROF_OK while entries remain; KPROF_END at the end; sticky */
 } kprof_psi_iter;
 
 #if !defined(KPROF_NO_WINDOWS_MODEL)
 /* An entry matched against kprof's tables. */
 typedef struct kprof_psi_match {
 	const kprof_source *source; /* NULL: unknown to kprof (report it, do not drop it) */
-	uint8_t table;              /* kprof_source_table the row came from */
+	kprof_source_table table;   /* the table the row came from */
 	uint8_t later; /* 1: found in KPROF_SOURCE_TABLE_INTEL_LATER, not the named table */
-	uint8_t pad[6];
+	uint8_t pad[3];
 } kprof_psi_match;
 #endif
+
+/* One entry to add to a chain (kprof_psi_writer_add). */
+typedef struct kprof_psi_item {
+	uint32_t source; /* a KPROFILE_SOURCE value */
+	uint32_t min_interval, max_interval;
+	const char *description; /* ASCII, description_len bytes (no NUL needed) */
+	size_t description_len;
+} kprof_psi_item;
 
 /* Builds a chain (tools, tests). Fields are private. */
 typedef struct kprof_psi_writer {
@@ -7916,23 +7924,32 @@ typedef struct kprof_psi_writer {
 	uint8_t has_last;
 	uint8_t pad[7];
 } kprof_psi_writer;
-/* Start walking a PROFILE_SOURCE_INFO chain of len bytes (len 0: no entries). */
+/* Start walking a PROFILE_SOURCE_INFO chain of len bytes (len 0: no entries).
+ * KPROF_E_ARGUMENT for a NULL iterator, or a NULL buf with len > 0 (then final: every
+ * kprof_psi_iter_next returns it). */
 KPROF_API kprof_status kprof_psi_iter_init(kprof_psi_iter *it, const void *buf, size_t len);
 /* The next entry. KPROF_END after the last; KPROF_E_TRUNCATED when an entry's
  * header does not fit the buffer; KPROF_E_CORRUPT when NextEntryOffset is shorter than a
- * header or points past the buffer (the next entry's header must fit). Errors are sticky:
- * the entries before one were good. */
+ * header or points past the buffer (the next entry's header must fit). Every status but
+ * KPROF_OK is final (returned again by every later call): the entries before an error were
+ * good. */
 KPROF_API kprof_status kprof_psi_iter_next(kprof_psi_iter *it, kprof_psi_entry *out);
-/* An entry's Description as NUL-terminated UTF-8 in out (out_size bytes, NUL included).
- * Unpaired surrogates become U+FFFD. *out_len (may be NULL) gets the bytes written, NUL
- * excluded. KPROF_E_BUFFER_TOO_SMALL: out holds the longest whole-character prefix that
- * fits; KPROF_E_RANGE: the entry does not lie inside buf/len. */
-KPROF_API kprof_status kprof_psi_description_to_utf8(const void *buf, size_t len,
+/* The Description of entry e, found by it (the chain's bytes are the iterator's), as
+ * NUL-terminated UTF-8 in out (out_size bytes, NUL included). Unpaired surrogates become
+ * U+FFFD. *out_len (may be NULL) gets the bytes written, NUL excluded.
+ * KPROF_E_BUFFER_TOO_SMALL: out holds the longest whole-character prefix that fits;
+ * KPROF_E_RANGE: the entry does not lie inside the iterator's chain (out empty then);
+ * KPROF_E_ARGUMENT for NULL pointers or out_size 0. */
+KPROF_API kprof_status kprof_psi_description_to_utf8(const kprof_psi_iter *it,
                                                      const kprof_psi_entry *e, char *out,
                                                      size_t out_size, size_t *out_len);
-/* 1 when an entry's Description is exactly the ASCII string s (n bytes), else 0. */
-KPROF_API int kprof_psi_description_compare(const void *buf, size_t len, const kprof_psi_entry *e,
-                                            const char *s, size_t n);
+/* Compare the Description of entry e (found by it) with the ASCII string s (n bytes):
+ * KPROF_OK with *equal 1 when they are exactly the same, 0 when not. KPROF_E_RANGE when
+ * the entry does not lie inside the iterator's chain, KPROF_E_ARGUMENT for NULL pointers
+ * (s may be NULL when n is 0); *equal is 0 on every error. */
+KPROF_API kprof_status kprof_psi_description_compare(const kprof_psi_iter *it,
+                                                     const kprof_psi_entry *e, const char *s,
+                                                     size_t n, int *equal);
 #if !defined(KPROF_NO_WINDOWS_MODEL)
 /* Match an entry's Source against kprof's table for the interface the listing came from.
  * Emon listings of later HALs carry sources after 0x1F: those are looked up in
@@ -7943,13 +7960,13 @@ KPROF_API kprof_status kprof_psi_match_get(const kprof_psi_entry *e, kprof_sourc
 #endif
 /* Start building a chain in buf (cap bytes). */
 KPROF_API kprof_status kprof_psi_writer_init(kprof_psi_writer *w, void *buf, size_t cap);
-/* Append an entry with an ASCII description (n bytes, NUL added), 8-byte aligned as
- * Windows lays entries out, and link the previous entry to it. KPROF_E_RANGE for a
- * non-ASCII byte; KPROF_E_BUFFER_TOO_SMALL (nothing written) when it does not fit.
+/* Append an entry (a kprof_psi_item: source, intervals and an ASCII description of
+ * description_len bytes, NUL added), 8-byte aligned as Windows lays entries out, and link
+ * the previous entry to it. KPROF_E_ARGUMENT for a NULL writer or item (or a NULL
+ * description with a length); KPROF_E_RANGE for a non-ASCII byte; KPROF_E_BUFFER_TOO_SMALL
+ * (nothing written) when it does not fit.
  * w->used is the chain's length so far. */
-KPROF_API kprof_status kprof_psi_writer_add(kprof_psi_writer *w, uint32_t source,
-                                            uint32_t min_interval, uint32_t max_interval,
-                                            const char *desc, size_t n);
+KPROF_API kprof_status kprof_psi_writer_add(kprof_psi_writer *w, const kprof_psi_item *item);
 
 #endif /* !defined(KPROF_NO_WINDOWS) */
 
@@ -16299,16 +16316,16 @@ KPROF_API kprof_status kprof_psi_iter_next(kprof_psi_iter *it, kprof_psi_entry *
 	if (!it || !out)
 		return KPROF_E_ARGUMENT;
 	if (it->status != KPROF_OK)
-		return (kprof_status)it->status;
+		return it->status;
 	if (it->len - it->at < hdr)
-		return (kprof_status)(it->status = KPROF_E_TRUNCATED);
+		return it->status = KPROF_E_TRUNCATED;
 	p = it->buf + it->at;
 	next = kprof_bytes_le32_load(p +
 	                             KPROF_WINDOWS_PROFILE_SOURCE_INFO_NEXT_ENTRY_OFFSET_OFFSET);
 	if (next) {
 		/* Strictly forward and the next header inside the buffer: no loop is possible. */
 		if (next < hdr || next > it->len - it->at || it->len - it->at - next < hdr)
-			return (kprof_status)(it->status = KPROF_E_CORRUPT);
+			return it->status = KPROF_E_CORRUPT;
 		end = it->at + next;
 	} else {
 		end = it->len;
@@ -16340,34 +16357,54 @@ KPROF_API kprof_status kprof_psi_iter_next(kprof_psi_iter *it, kprof_psi_entry *
 	return KPROF_OK;
 }
 
-KPROF_API kprof_status kprof_psi_description_to_utf8(const void *buf, size_t len,
+/* The Description of e inside the chain it walks: KPROF_E_RANGE when e does not lie in it. */
+KPROF_IMPL_INTERNAL kprof_status kprof_impl_psi_description(const kprof_psi_iter *it,
+                                                            const kprof_psi_entry *e,
+                                                            const uint8_t **p)
+{
+	if (!it->buf || e->description_offset > it->len ||
+	    e->description_units > (it->len - e->description_offset) / 2)
+		return KPROF_E_RANGE;
+	*p = it->buf + e->description_offset;
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_psi_description_to_utf8(const kprof_psi_iter *it,
                                                      const kprof_psi_entry *e, char *out,
                                                      size_t out_size, size_t *out_len)
 {
+	const uint8_t *p;
+	kprof_status st;
 	if (out_len)
 		*out_len = 0;
-	if (!buf || !e || !out || out_size == 0)
+	if (!it || !e || !out || out_size == 0)
 		return KPROF_E_ARGUMENT;
 	out[0] = '\0';
-	if (e->description_offset > len || e->description_units > (len - e->description_offset) / 2)
-		return KPROF_E_RANGE;
-	return kprof_bytes_utf16le_to_utf8((const uint8_t *)buf + e->description_offset,
-	                                   e->description_units, out, out_size, out_len);
+	if ((st = kprof_impl_psi_description(it, e, &p)) != KPROF_OK)
+		return st;
+	return kprof_bytes_utf16le_to_utf8(p, e->description_units, out, out_size, out_len);
 }
 
-KPROF_API int kprof_psi_description_compare(const void *buf, size_t len, const kprof_psi_entry *e,
-                                            const char *s, size_t n)
+KPROF_API kprof_status kprof_psi_description_compare(const kprof_psi_iter *it,
+                                                     const kprof_psi_entry *e, const char *s,
+                                                     size_t n, int *equal)
 {
 	const uint8_t *p;
 	size_t i;
-	if (!buf || !e || (!s && n) || e->description_offset > len ||
-	    e->description_units > (len - e->description_offset) / 2 || e->description_units != n)
-		return 0;
-	p = (const uint8_t *)buf + e->description_offset;
+	kprof_status st;
+	if (equal)
+		*equal = 0;
+	if (!it || !e || (!s && n) || !equal)
+		return KPROF_E_ARGUMENT;
+	if ((st = kprof_impl_psi_description(it, e, &p)) != KPROF_OK)
+		return st;
+	if (e->description_units != n)
+		return KPROF_OK;
 	for (i = 0; i < n; i++)
 		if (kprof_bytes_le16_load(p + 2 * i) != (uint8_t)s[i] || (uint8_t)s[i] >= 0x80)
-			return 0;
-	return 1;
+			return KPROF_OK;
+	*equal = 1;
+	return KPROF_OK;
 }
 
 #if !defined(KPROF_NO_WINDOWS_MODEL)
@@ -16377,13 +16414,13 @@ KPROF_API kprof_status kprof_psi_match_get(const kprof_psi_entry *e, kprof_sourc
 	if (!e || !match)
 		return KPROF_E_ARGUMENT;
 	kprof_impl_zero(match, sizeof(*match));
-	match->table = (uint8_t)table;
+	match->table = table;
 	match->source = kprof_source_by_value(table, e->source);
 	if (!match->source && table == KPROF_SOURCE_TABLE_EMON) {
 		match->source = kprof_source_by_value(KPROF_SOURCE_TABLE_INTEL_LATER, e->source);
 		if (match->source) {
 			match->later = 1;
-			match->table = (uint8_t)KPROF_SOURCE_TABLE_INTEL_LATER;
+			match->table = KPROF_SOURCE_TABLE_INTEL_LATER;
 		}
 	}
 	return match->source ? KPROF_OK : KPROF_E_NOT_FOUND;
@@ -16401,14 +16438,15 @@ KPROF_API kprof_status kprof_psi_writer_init(kprof_psi_writer *w, void *buf, siz
 	return KPROF_OK;
 }
 
-KPROF_API kprof_status kprof_psi_writer_add(kprof_psi_writer *w, uint32_t source,
-                                            uint32_t min_interval, uint32_t max_interval,
-                                            const char *desc, size_t n)
+KPROF_API kprof_status kprof_psi_writer_add(kprof_psi_writer *w, const kprof_psi_item *item)
 {
-	size_t size, i, at;
+	size_t size, i, at, n;
+	const char *desc;
 	uint8_t *p;
-	if (!w || (!desc && n))
+	if (!w || !item || (!item->description && item->description_len))
 		return KPROF_E_ARGUMENT;
+	desc = item->description;
+	n = item->description_len;
 	for (i = 0; i < n; i++)
 		if ((uint8_t)desc[i] >= 0x80)
 			return KPROF_E_RANGE;
@@ -16421,11 +16459,11 @@ KPROF_API kprof_status kprof_psi_writer_add(kprof_psi_writer *w, uint32_t source
 		return KPROF_E_BUFFER_TOO_SMALL;
 	p = w->buf + at;
 	kprof_impl_zero(p, size);
-	kprof_bytes_le32_store(p + KPROF_WINDOWS_PROFILE_SOURCE_INFO_SOURCE_OFFSET, source);
+	kprof_bytes_le32_store(p + KPROF_WINDOWS_PROFILE_SOURCE_INFO_SOURCE_OFFSET, item->source);
 	kprof_bytes_le32_store(p + KPROF_WINDOWS_PROFILE_SOURCE_INFO_MIN_INTERVAL_OFFSET,
-	                       min_interval);
+	                       item->min_interval);
 	kprof_bytes_le32_store(p + KPROF_WINDOWS_PROFILE_SOURCE_INFO_MAX_INTERVAL_OFFSET,
-	                       max_interval);
+	                       item->max_interval);
 	for (i = 0; i < n; i++)
 		kprof_bytes_le16_store(p + KPROF_WINDOWS_PROFILE_SOURCE_INFO_DESCRIPTION_OFFSET +
 		                               2 * i,

@@ -291,7 +291,7 @@ int kprof_cmd_sources_decode(const kprof_cli_args *a)
 		kprof_status ms;
 		at = e.offset + (uint64_t)e.next_entry_offset;
 		/* A description longer than desc is cut. */
-		(void)kprof_psi_description_to_utf8(buf, len, &e, desc, sizeof(desc), &dlen);
+		(void)kprof_psi_description_to_utf8(&it, &e, desc, sizeof(desc), &dlen);
 		ms = kprof_psi_match_get(&e, itf, &m);
 		if (json) {
 			kprof_cli_printf(

@@ -6,9 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *lwp_kind_name(unsigned kind)
+static const char *lwp_kind_name(kprof_lwp_kind kind)
 {
-	const char *name = kprof_lwp_kind_name((kprof_lwp_kind)kind);
+	const char *name = kprof_lwp_kind_name(kind);
 	return name ? name : "unknown";
 }
 

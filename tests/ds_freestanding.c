@@ -57,6 +57,8 @@ unsigned ds_driver_drain(const uint8_t *buf, uint64_t base, uint64_t index, uint
 	int wrapped;
 	kprof_pebs_buffer pb;
 	kprof_bts_buffer bb;
+	kprof_psi_item item = {0, 1, 2, "x", 1};
+	int equal = 0;
 	unsigned n = 0;
 	pb.bytes = buf;
 	pb.len = (size_t)(index - base);
@@ -84,11 +86,12 @@ unsigned ds_driver_drain(const uint8_t *buf, uint64_t base, uint64_t index, uint
 	kprof_psi_iter_init(&it, buf, 256);
 	while (kprof_psi_iter_next(&it, &pe) == KPROF_OK) {
 		(void)kprof_psi_match_get(&pe, KPROF_SOURCE_TABLE_EMON, &m);
-		(void)kprof_psi_description_to_utf8(buf, 256, &pe, d, sizeof(d), 0);
-		n += (unsigned)kprof_psi_description_compare(buf, 256, &pe, "Timer", 5);
+		(void)kprof_psi_description_to_utf8(&it, &pe, d, sizeof(d), 0);
+		(void)kprof_psi_description_compare(&it, &pe, "Timer", 5, &equal);
+		n += (unsigned)equal;
 	}
 	kprof_psi_writer_init(&pw, (void *)d, sizeof(d));
-	(void)kprof_psi_writer_add(&pw, 0, 1, 2, "x", 1);
+	(void)kprof_psi_writer_add(&pw, &item);
 	(void)kprof_ds_area_unpack(buf, 0xA0, KPROF_DS_LAYOUT_WIN32, KPROF_PEBS_FORMAT_WIDE_RESETS, &a);
 	return n;
 }

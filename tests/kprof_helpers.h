@@ -135,6 +135,36 @@ static inline kprof_status kc_pebs_iter_init(kprof_pebs_iter *w, const void *byt
 	return kprof_pebs_iter_init(w, &b);
 }
 #endif
+#if !defined(KPROF_NO_WINDOWS)
+/* The psi Description calls over a chain of len bytes at buf (an iterator started on it). */
+static inline kprof_status kc_psi_utf8(const void *buf, size_t len, const kprof_psi_entry *e, char *out,
+                                       size_t out_size, size_t *out_len)
+{
+	kprof_psi_iter it;
+	(void)kprof_psi_iter_init(&it, buf, len);
+	return kprof_psi_description_to_utf8(&it, e, out, out_size, out_len);
+}
+/* 1 when e's Description is s, else 0 (errors included). */
+static inline int kc_psi_equals(const void *buf, size_t len, const kprof_psi_entry *e, const char *s, size_t n)
+{
+	kprof_psi_iter it;
+	int equal = 0;
+	(void)kprof_psi_iter_init(&it, buf, len);
+	return kprof_psi_description_compare(&it, e, s, n, &equal) == KPROF_OK && equal;
+}
+/* kprof_psi_writer_add with the item's members as arguments. */
+static inline kprof_status kc_psi_add(kprof_psi_writer *w, uint32_t source, uint32_t min_interval, uint32_t max_interval,
+                                      const char *desc, size_t n)
+{
+	kprof_psi_item item;
+	item.source = source;
+	item.min_interval = min_interval;
+	item.max_interval = max_interval;
+	item.description = desc;
+	item.description_len = n;
+	return kprof_psi_writer_add(w, &item);
+}
+#endif
 #if !defined(KPROF_NO_WINDOWS_MODEL)
 /* Whether the HAL that made d has source s (ABSENT for null arguments). */
 static inline kprof_hal_presence kc_presence(const kprof_hal_decision *d, const kprof_source *s)

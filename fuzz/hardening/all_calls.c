@@ -361,13 +361,17 @@ KPROF_IMPL_INTERNAL uint32_t kh_psi(const uint8_t *b)
 	uint32_t acc = 0, k = 0;
 	if (kprof_psi_iter_init(&pi, b + 3072, 1024) == KPROF_OK)
 		while (k++ < 64 && kprof_psi_iter_next(&pi, &pe) == KPROF_OK) {
-			(void)kprof_psi_description_to_utf8(b + 3072, 1024, &pe, utf8, sizeof utf8, &ul);
-			acc += (uint32_t)kprof_psi_description_compare(b + 3072, 1024, &pe, "Timer", 5);
+			int equal = 0;
+			(void)kprof_psi_description_to_utf8(&pi, &pe, utf8, sizeof utf8, &ul);
+			(void)kprof_psi_description_compare(&pi, &pe, "Timer", 5, &equal);
+			acc += (uint32_t)equal;
 			if (kprof_psi_match_get(&pe, KPROF_SOURCE_TABLE_EMON, &pm) == KPROF_OK)
 				acc += pm.later;
 		}
-	if (kprof_psi_writer_init(&wr, kh_psi_mem, sizeof kh_psi_mem) == KPROF_OK)
-		(void)kprof_psi_writer_add(&wr, 0, 1221, 1000000, "Timer", 5);
+	if (kprof_psi_writer_init(&wr, kh_psi_mem, sizeof kh_psi_mem) == KPROF_OK) {
+		const kprof_psi_item timer = {0, 1221, 1000000, "Timer", 5};
+		(void)kprof_psi_writer_add(&wr, &timer);
+	}
 	return acc + (uint32_t)ul;
 }
 
