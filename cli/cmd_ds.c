@@ -208,12 +208,13 @@ static kprof_status walk(const ds_opts *o, const unsigned char *buf, size_t len,
 
 int kprof_cmd_ds_decode(const kprof_cli_args *a)
 {
-	const char *cmd = a->cmd->name, *path = kprof_cli_get(a, "FILE")->text;
-	const kprof_cli_value *cfg = kprof_cli_get(a, "--data-cfg"),
-	                      *base = kprof_cli_get(a, "--base");
-	const kprof_cli_value *index = kprof_cli_get(a, "--index"),
-	                      *max = kprof_cli_get(a, "--max");
-	int format = (int)kprof_cli_get(a, "--format")->num, rc;
+	const kprof_cli_command *cmd = a->cmd;
+	const char *path = kprof_cli_opt(a, KPROF_CLI_OPT_FILE)->text;
+	const kprof_cli_value *cfg = kprof_cli_opt(a, KPROF_CLI_OPT_DATA_CFG),
+	                      *base = kprof_cli_opt(a, KPROF_CLI_OPT_BASE);
+	const kprof_cli_value *index = kprof_cli_opt(a, KPROF_CLI_OPT_INDEX),
+	                      *max = kprof_cli_opt(a, KPROF_CLI_OPT_MAX);
+	int format = (int)kprof_cli_opt(a, KPROF_CLI_OPT_FORMAT)->num, rc;
 	ds_opts o;
 	char *buf;
 	size_t len;
@@ -225,8 +226,8 @@ int kprof_cmd_ds_decode(const kprof_cli_args *a)
 	o.record = format == FORMAT_BTS ? KPROF_BTS_RECORD64_SIZE : KPROF_BTS_RECORD32_SIZE;
 	o.format = format == FORMAT_PEBS32 ? KPROF_PEBS_FORMAT_NETBURST32
 	                                   : (unsigned)(format - FORMAT_PEBS0);
-	o.wrapped = kprof_cli_get(a, "--wrapped")->set;
-	o.json = kprof_cli_get(a, "--json")->set;
+	o.wrapped = kprof_cli_opt(a, KPROF_CLI_OPT_WRAPPED)->set;
+	o.json = kprof_cli_opt(a, KPROF_CLI_OPT_JSON)->set;
 	o.data_cfg = cfg->num;
 	o.have_cfg = cfg->set;
 	o.base = base->num;
@@ -265,10 +266,10 @@ int kprof_cmd_ds_decode(const kprof_cli_args *a)
 /* ---- sources-decode */
 int kprof_cmd_sources_decode(const kprof_cli_args *a)
 {
-	const char *path = kprof_cli_get(a, "FILE")->text;
-	const kprof_cli_value *table = kprof_cli_get(a, "--interface");
-	kprof_source_table itf = table->set ? (kprof_source_table)table->num : KPROF_SOURCE_TABLE_EMON;
-	int json = kprof_cli_get(a, "--json")->set, rc;
+	const char *path = kprof_cli_opt(a, KPROF_CLI_OPT_FILE)->text;
+	const kprof_cli_value *table = kprof_cli_opt(a, KPROF_CLI_OPT_INTERFACE);
+	kprof_source_table itf = table->set ? (kprof_source_table)table->num : kprof_cli_default_interface();
+	int json = kprof_cli_opt(a, KPROF_CLI_OPT_JSON)->set, rc;
 	char *buf;
 	size_t len;
 	unsigned long count = 0;

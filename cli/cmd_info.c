@@ -275,27 +275,27 @@ static void print_text(const info_facts *f)
 
 int kprof_cmd_info(const kprof_cli_args *a)
 {
-	const kprof_cli_value *file = kprof_cli_get(a, "--cpuid-file");
-	const kprof_cli_value *cpu = kprof_cli_get(a, "--cpu");
-	const kprof_cli_value *hal = kprof_cli_get(a, "--hal");
-	const kprof_cli_value *win = kprof_cli_get(a, "--windows");
-	const kprof_cli_value *all = kprof_cli_get(a, "--all");
+	const kprof_cli_value *file = kprof_cli_opt(a, KPROF_CLI_OPT_CPUID_FILE);
+	const kprof_cli_value *cpu = kprof_cli_opt(a, KPROF_CLI_OPT_CPU);
+	const kprof_cli_value *hal = kprof_cli_opt(a, KPROF_CLI_OPT_HAL);
+	const kprof_cli_value *win = kprof_cli_opt(a, KPROF_CLI_OPT_WINDOWS);
+	const kprof_cli_value *all = kprof_cli_opt(a, KPROF_CLI_OPT_ALL);
 	uint32_t build = hal->set ? (uint32_t)hal->num : KPROF_HAL_BUILD_X64, release = 0;
-	int win_all = win->set && strcmp(win->text, "all") == 0;
+	int win_all = win->set && kprof_cli_word_eq(win->text, "all");
 	kprof_cpuid_snapshot snap;
 	kprof_cli_groups groups;
 	info_facts f;
-	int rc, json = kprof_cli_get(a, "--json")->set;
-	if (win->set && !win_all && kprof_cli_windows_parse(a->cmd->name, win->text, &release) != 0)
+	int rc, json = kprof_cli_opt(a, KPROF_CLI_OPT_JSON)->set;
+	if (win->set && !win_all && kprof_cli_windows_parse(a->cmd, win->text, &release) != 0)
 		return KPROF_CLI_EXIT_USAGE;
-	rc = kprof_cli_hal_check(a->cmd->name, build | KPROF_HAL_RELEASE(release));
+	rc = kprof_cli_hal_check(a->cmd, build | KPROF_HAL_RELEASE(release));
 	if (rc)
 		return rc;
 	if (file->set && all->set)
-		return kprof_cli_usage(a->cmd->name,
+		return kprof_cli_usage(a->cmd,
 		                       "--all reads this machine: not with --cpuid-file");
 	if (!file->set && !all->set && cpu->set && cpu->num != 0)
-		return kprof_cli_usage(a->cmd->name,
+		return kprof_cli_usage(a->cmd,
 		                       "--cpu needs --cpuid-file or --all (live, kprof "
 		                       "reads the processor it runs on)");
 	rc = kprof_cli_info_source(file->set ? file->text : NULL, all->set, (uint32_t)cpu->num,

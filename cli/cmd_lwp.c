@@ -14,9 +14,9 @@ static const char *lwp_kind_name(kprof_lwp_kind kind)
 
 int kprof_cmd_lwp_decode(const kprof_cli_args *a)
 {
-	const char *path = kprof_cli_get(a, "FILE")->text;
-	int json = kprof_cli_get(a, "--json")->set, rc;
-	kprof_lwp_revision rev = kprof_cli_get(a, "--proposal")->set ? KPROF_LWP_REVISION_PROPOSAL
+	const char *path = kprof_cli_opt(a, KPROF_CLI_OPT_FILE)->text;
+	int json = kprof_cli_opt(a, KPROF_CLI_OPT_JSON)->set, rc;
+	kprof_lwp_revision rev = kprof_cli_opt(a, KPROF_CLI_OPT_PROPOSAL)->set ? KPROF_LWP_REVISION_PROPOSAL
 	                                                             : KPROF_LWP_REVISION_SHIPPED;
 	char *buf;
 	size_t len;

@@ -5,19 +5,26 @@
 
 int kprof_cmd_sources(const kprof_cli_args *a)
 {
-	const kprof_cli_value *only = kprof_cli_get(a, "--interface");
-	const kprof_cli_value *file = kprof_cli_get(a, "--cpuid-file");
-	int json = kprof_cli_get(a, "--json")->set, first = 1, rc;
+	const kprof_cli_value *only = kprof_cli_opt(a, KPROF_CLI_OPT_INTERFACE);
+	const kprof_cli_value *file = kprof_cli_opt(a, KPROF_CLI_OPT_CPUID_FILE);
+	int json = kprof_cli_opt(a, KPROF_CLI_OPT_JSON)->set, first = 1, rc;
 	int itf = only->set ? (int)only->num : -1;
-	const kprof_cli_value *win = kprof_cli_get(a, "--windows");
+	const kprof_cli_value *win = kprof_cli_opt(a, KPROF_CLI_OPT_WINDOWS);
+	const kprof_cli_value *hal = kprof_cli_opt(a, KPROF_CLI_OPT_HAL);
+	const char *filter = kprof_cli_opt(a, KPROF_CLI_OPT_FILTER)->text;
 	const kprof_hal_release *rel = NULL;
-	uint32_t release = 0;
+	uint32_t release = 0, build = hal->set ? (uint32_t)hal->num : KPROF_HAL_BUILD_X64;
 	if (win->set) {
-		if (kprof_cli_windows_parse(a->cmd->name, win->text, &release) != 0)
+		if (kprof_cli_windows_parse(a->cmd, win->text, &release) != 0)
 			return KPROF_CLI_EXIT_USAGE;
 		rel = kprof_hal_release_by_id(release);
+		/* Without --hal: the release's 64-bit HAL, or its 32-bit one where it had no other. */
+		if (!hal->set && !rel->x64)
+			build = KPROF_HAL_BUILD_X86;
+		if ((rc = kprof_cli_hal_check(a->cmd, build | KPROF_HAL_RELEASE(release))) != 0)
+			return rc;
 	}
-	int named = kprof_cli_get(a, "--family")->set;
+	int named = kprof_cli_opt(a, KPROF_CLI_OPT_FAMILY)->set;
 	unsigned t, cpu_class = KPROF_COUNTS_CLASS_NONE;
 	kprof_hal_decision d, names;
 	kprof_counts_entry counts, *cp = NULL;
@@ -27,25 +34,25 @@ int kprof_cmd_sources(const kprof_cli_args *a)
 	size_t offered = 0;
 	kprof_cli_counts_summary sum = {{0}, 0};
 	/* A processor to judge the selects on: a dump, or --family (with --model, --stepping). */
-	if (file->set && (named || kprof_cli_get(a, "--vendor")->set))
-		return kprof_cli_usage(a->cmd->name, "--cpuid-file and --vendor/--family exclude each "
+	if (file->set && (named || kprof_cli_opt(a, KPROF_CLI_OPT_VENDOR)->set))
+		return kprof_cli_usage(a->cmd, "--cpuid-file and --vendor/--family exclude each "
 		                                     "other");
-	if (!named && (kprof_cli_get(a, "--model")->set || kprof_cli_get(a, "--stepping")->set ||
-	               kprof_cli_get(a, "--vendor")->set))
-		return kprof_cli_usage(a->cmd->name, "--vendor, --model and --stepping need --family");
+	if (!named && (kprof_cli_opt(a, KPROF_CLI_OPT_MODEL)->set || kprof_cli_opt(a, KPROF_CLI_OPT_STEPPING)->set ||
+	               kprof_cli_opt(a, KPROF_CLI_OPT_VENDOR)->set))
+		return kprof_cli_usage(a->cmd, "--vendor, --model and --stepping need --family");
 	if (file->set) {
 		kprof_cpuid_snapshot snap;
-		if ((rc = kprof_cli_snapshot_file(file->text, (uint32_t)kprof_cli_get(a, "--cpu")->num,
+		if ((rc = kprof_cli_dump_snapshot_file(file->text, (uint32_t)kprof_cli_opt(a, KPROF_CLI_OPT_CPU)->num,
 		                                  &snap)) != 0)
 			return rc;
 		(void)kprof_hal_decision_get(&snap, KPROF_HAL_BUILD_X64, &d);
 		cp = &counts;
 	} else if (named) {
-		if ((rc = kprof_cli_counts_named_class(a, &cpu_class)) != 0)
+		if ((rc = kprof_cli_counts_named_class(a, kprof_cli_default_vendor(), &cpu_class)) != 0)
 			return rc;
 		cp = &counts;
-	} else if (kprof_cli_get(a, "--cpu")->set) {
-		return kprof_cli_usage(a->cmd->name, "--cpu needs --cpuid-file");
+	} else if (kprof_cli_opt(a, KPROF_CLI_OPT_CPU)->set) {
+		return kprof_cli_usage(a->cmd, "--cpu needs --cpuid-file");
 	}
 	/* The names as the release's HAL spells them (the original release's without --windows). */
 	(void)kprof_hal_decision_get(NULL, KPROF_HAL_BUILD_X64 | KPROF_HAL_RELEASE(release), &names);
@@ -64,9 +71,11 @@ int kprof_cmd_sources(const kprof_cli_args *a)
 			continue;
 		rows = kprof_source_rows_by_table((kprof_source_table)t, &n);
 		for (k = 0; k < n; k++) {
-			int supported = rel ? kprof_cli_live_status(&rows[k], (rel->x64 ? KPROF_HAL_BUILD_X64 : KPROF_HAL_BUILD_X86) |
-			                                                              KPROF_HAL_RELEASE(release))
-			                    : kprof_cli_live_supported(&rows[k]);
+			int supported;
+			if (filter && !kprof_cli_word_match(filter, kprof_source_name_get(&rows[k])) &&
+			    !kprof_cli_word_match(filter, kprof_hal_source_description_get(&names, &rows[k])))
+				continue;
+			supported = kprof_cli_live_status(&rows[k], build | KPROF_HAL_RELEASE(release));
 			if (rel && t == KPROF_SOURCE_TABLE_INTEL_LATER &&
 			    rows[k].value > (rel->later_intel_max > rel->later_intel_x86_max ? rel->later_intel_max
 			                                                                     : rel->later_intel_x86_max))
@@ -114,21 +123,20 @@ const char *kprof_cli_choice_vendor(int i)
 
 int kprof_cmd_decode_select(const kprof_cli_args *a)
 {
-	const kprof_cli_value *vend = kprof_cli_get(a, "--vendor");
-	int json = kprof_cli_get(a, "--json")->set;
+	const kprof_cli_value *vend = kprof_cli_opt(a, KPROF_CLI_OPT_VENDOR);
+	int json = kprof_cli_opt(a, KPROF_CLI_OPT_JSON)->set;
 	int vendor = vend->set ? (int)vend->num : -1;
-	uint64_t value = kprof_cli_get(a, "VALUE")->num;
+	const kprof_cli_value *hal = kprof_cli_opt(a, KPROF_CLI_OPT_HAL);
+	uint32_t build = hal->set ? (uint32_t)hal->num : KPROF_HAL_BUILD_X64;
+	uint64_t value = kprof_cli_opt(a, KPROF_CLI_OPT_VALUE)->num;
 	kprof_pmu_select f;
 	kprof_status st;
 	kprof_source_table itf;
 	const kprof_source *match[64];
 	size_t n, k;
 	uint32_t lookup;
-	if (vendor < 0) {
-		const kprof_hal_decision *live = kprof_cli_live_decision();
-		vendor = live && live->vendor == KPROF_CPUID_VENDOR_AMD ? KPROF_CPUID_VENDOR_AMD
-		                                                  : KPROF_CPUID_VENDOR_INTEL;
-	}
+	if (vendor < 0)
+		vendor = (int)kprof_cli_default_vendor();
 	memset(&f, 0, sizeof f);
 	st = kprof_pmu_select_unpack((kprof_cpuid_vendor)vendor, value, &f);
 	itf = vendor == KPROF_CPUID_VENDOR_AMD ? KPROF_SOURCE_TABLE_AMD64 : KPROF_SOURCE_TABLE_EMON;
@@ -171,7 +179,7 @@ int kprof_cmd_decode_select(const kprof_cli_args *a)
 		kprof_cli_puts(" \"sources\": [");
 		for (k = 0; k < n; k++) {
 			kprof_cli_puts(k ? ",\n  " : "\n  ");
-			kprof_cli_source_json(NULL, match[k], kprof_cli_live_supported(match[k]), NULL);
+			kprof_cli_source_json(NULL, match[k], kprof_cli_live_status(match[k], build), NULL);
 		}
 		kprof_cli_puts(n ? "\n ]}\n" : "]}\n");
 		return 0;
@@ -203,7 +211,7 @@ int kprof_cmd_decode_select(const kprof_cli_args *a)
 	                 kprof_cli_interface_name(itf), n == 1 ? "" : "s");
 	kprof_cli_source_header(0, 0);
 	for (k = 0; k < n; k++)
-		kprof_cli_source_row(NULL, match[k], 0, kprof_cli_live_supported(match[k]), NULL);
+		kprof_cli_source_row(NULL, match[k], 0, kprof_cli_live_status(match[k], build), NULL);
 	return 0;
 }
 
@@ -218,17 +226,15 @@ static const kprof_source *find_source(kprof_source_table itf, const char *text)
 
 int kprof_cmd_perf(const kprof_cli_args *a)
 {
-	const char *cmd = a->cmd->name, *text = kprof_cli_get(a, "SOURCE")->text;
-	const kprof_cli_value *table = kprof_cli_get(a, "--interface");
+	const kprof_cli_command *cmd = a->cmd;
+	const char *text = kprof_cli_opt(a, KPROF_CLI_OPT_SOURCE)->text;
+	const kprof_cli_value *table = kprof_cli_opt(a, KPROF_CLI_OPT_INTERFACE);
 	const kprof_source *s;
 	int itf = table->set ? (int)table->num : -1;
 	char raw[32];
 	kprof_status st;
-	if (itf < 0) {
-		const kprof_hal_decision *live = kprof_cli_live_decision();
-		itf = live && live->vendor == KPROF_CPUID_VENDOR_AMD ? KPROF_SOURCE_TABLE_AMD64
-		                                               : KPROF_SOURCE_TABLE_EMON;
-	}
+	if (itf < 0)
+		itf = (int)kprof_cli_default_interface();
 	s = find_source((kprof_source_table)itf, text);
 	if (!s)
 		return kprof_cli_usage(cmd,

@@ -1,6 +1,6 @@
 /* kprof info / kprof sources: what each source's select counts on a processor
  * (kprof_counts_entry, spec/counts.yaml), as a column, a JSON member and a summary. */
-#include "cli.h"
+#include "counts_print.h"
 
 #include <string.h>
 
@@ -123,21 +123,31 @@ void kprof_cli_counts_summary_text(const kprof_cli_counts_summary *sum, unsigned
 	kprof_cli_puts("\n");
 }
 
-int kprof_cli_counts_named_class(const kprof_cli_args *a, unsigned *cpu_class)
+/* --vendor's words for the vendors whose classes spec/counts.yaml has (a signature names any
+ * other). */
+static const struct {
+	const char *word, *signature;
+} cpu_vendors[] = {{"amd", "AuthenticAMD"}, {"intel", "GenuineIntel"}, {"hygon", "HygonGenuine"}};
+
+const char *kprof_cli_choice_cpu_vendor(int i)
 {
-	const kprof_cli_value *vendor = kprof_cli_get(a, "--vendor");
-	const char *v = vendor->set ? vendor->text : "amd";
-	if (strcmp(v, "amd") == 0)
-		v = "AuthenticAMD";
-	else if (strcmp(v, "intel") == 0)
-		v = "GenuineIntel";
-	else if (strcmp(v, "hygon") == 0)
-		v = "HygonGenuine";
+	return i >= 0 && (size_t)i < KPROF_CLI_COUNT(cpu_vendors) ? cpu_vendors[i].word : NULL;
+}
+
+int kprof_cli_counts_named_class(const kprof_cli_args *a, kprof_cpuid_vendor default_vendor,
+                                 unsigned *cpu_class)
+{
+	const kprof_cli_value *vendor = kprof_cli_opt(a, KPROF_CLI_OPT_VENDOR);
+	const char *v = vendor->set ? vendor->text : kprof_cpuid_vendor_name(default_vendor);
+	size_t i;
+	for (i = 0; i < KPROF_CLI_COUNT(cpu_vendors); i++)
+		if (kprof_cli_word_eq(v, cpu_vendors[i].word))
+			v = cpu_vendors[i].signature;
 	if (strlen(v) != 12)
-		return kprof_cli_usage(a->cmd->name, "--vendor '%s': amd, intel, hygon or a "
+		return kprof_cli_usage(a->cmd, "--vendor '%s': amd, intel, hygon or a "
 		                                     "12-character cpuid vendor string", kprof_cli_quote(v));
-	*cpu_class = kprof_counts_class_by_signature(v, (uint32_t)kprof_cli_get(a, "--family")->num,
-	                                     (uint32_t)kprof_cli_get(a, "--model")->num,
-	                                     (uint32_t)kprof_cli_get(a, "--stepping")->num);
+	*cpu_class = kprof_counts_class_by_signature(v, (uint32_t)kprof_cli_opt(a, KPROF_CLI_OPT_FAMILY)->num,
+	                                     (uint32_t)kprof_cli_opt(a, KPROF_CLI_OPT_MODEL)->num,
+	                                     (uint32_t)kprof_cli_opt(a, KPROF_CLI_OPT_STEPPING)->num);
 	return 0;
 }

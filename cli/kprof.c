@@ -1,22 +1,24 @@
 /* kprof - what the Windows HAL would do on this machine or a dumped one, and decoders for
  * what the profiling hardware writes. Built from kprof.h and libc alone. */
-#include "cli.h"
+#include "commands.h"
+#include "counts_print.h"
 
 #include <string.h>
 
 /* clang-format off */
-#define FLAG(name, help)                    {name, KPROF_CLI_FLAG, NULL, 0, 0, NULL, 0, help}
-#define NUMBER(name, var, min, max, help)   {name, KPROF_CLI_NUMBER, var, min, max, NULL, 0, help}
-#define OPERAND_NUMBER(name, max, help)     {name, KPROF_CLI_NUMBER, name, 0, max, NULL, KPROF_CLI_REQUIRED, help}
-#define CHOICE(name, var, fn, flags, help)  {name, KPROF_CLI_CHOICE, var, 0, 0, fn, flags, help}
-#define TEXT(name, var, flags, help)        {name, KPROF_CLI_TEXT, var, 0, 0, NULL, flags, help}
-#define FILE_ARG(name, var, flags, help)    {name, KPROF_CLI_FILE, var, 0, 0, NULL, flags, help}
-#define END                                 {NULL, KPROF_CLI_FLAG, NULL, 0, 0, NULL, 0, NULL}
+#define FLAG(id, help)                      {KPROF_CLI_OPT_##id, KPROF_CLI_FLAG, NULL, 0, 0, NULL, 0, help}
+#define NUMBER(id, var, min, max, help)     {KPROF_CLI_OPT_##id, KPROF_CLI_NUMBER, var, min, max, NULL, 0, help}
+#define OPERAND_NUMBER(id, max, help)       {KPROF_CLI_OPT_##id, KPROF_CLI_NUMBER, NULL, 0, max, NULL, KPROF_CLI_REQUIRED, help}
+#define CHOICE(id, var, fn, flags, help)    {KPROF_CLI_OPT_##id, KPROF_CLI_CHOICE, var, 0, 0, fn, flags, help}
+#define TEXT(id, var, flags, help)          {KPROF_CLI_OPT_##id, KPROF_CLI_TEXT, var, 0, 0, NULL, flags, help}
+#define WORD(id, var, fn, flags, help)      {KPROF_CLI_OPT_##id, KPROF_CLI_TEXT, var, 0, 0, fn, flags, help}
+#define FILE_ARG(id, var, flags, help)      {KPROF_CLI_OPT_##id, KPROF_CLI_FILE, var, 0, 0, NULL, flags, help}
+#define END                                 {KPROF_CLI_OPT_COUNT, KPROF_CLI_FLAG, NULL, 0, 0, NULL, 0, NULL}
 #define OPTIONS(...)                        (const kprof_cli_option[]){__VA_ARGS__, END}
-#define JSON_FLAG(what)                     FLAG("--json", what " (schema in docs/schema/)")
+#define JSON_FLAG(what)                     FLAG(JSON, what " (schema in docs/schema/)")
 /* clang-format on */
 
-/* The command table: one row per command, its options as data (see cli.h). The order is the
+/* The command table: one row per command, its options as data (see cli/options.h). The order is the
  * order of `kprof --help`. */
 static const kprof_cli_command commands[] = {
         {"info", kprof_cmd_info,
@@ -27,89 +29,137 @@ static const kprof_cli_command commands[] = {
          "  capabilities and Intel DS features. The logical CPUs of a dump are grouped by\n"
          "  the profiling facts they report (hybrid parts differ per core type); each group\n"
          "  says what the boot processor's decision means there.\n",
-         OPTIONS(FILE_ARG("--cpuid-file", "FILE", 0,
+         OPTIONS(FILE_ARG(CPUID_FILE, "FILE", 0,
                           "read the leaves from a dump instead of this processor: `cpuid -r`\n"
                           "output, AIDA64/EVEREST/InstLatx64 text (one block per logical CPU),\n"
                           "or a hwloc-gather-cpuid directory or one of its pu<N> files; ASCII,\n"
                           "UTF-8, or UTF-16 with a byte-order mark"),
-                 FLAG("--all", "every online CPU of this machine (as `cpuid-dump --all`)"),
-                 NUMBER("--cpu", "N", 0, 0x7FFFFFFF,
+                 FLAG(ALL, "every online CPU of this machine (as `cpuid-dump --all`)"),
+                 NUMBER(CPU, "N", 0, 0x7FFFFFFF,
                         "which block of the dump (default 0, the first: the HAL assesses\n"
                         "the boot processor)"),
-                 CHOICE("--hal", NULL, kprof_cli_choice_hal, 0,
+                 CHOICE(HAL, NULL, kprof_cli_choice_hal, 0,
                         "the 64-bit HAL (default) or the 32-bit HAL's extra rules"),
-                 TEXT("--windows", "RELEASE", 0,
+                 WORD(WINDOWS, "RELEASE", kprof_cli_choice_release, 0,
                       "that Windows release's HAL (default 10-1507, the original Windows\n"
                       "10; a name or a build number); `all`: one line per release and HAL"),
-                 JSON_FLAG("one JSON object"))},
+                 JSON_FLAG("one JSON object")),
+         "info\twhat the Windows HAL would do on this machine, in words and tables\n"
+         "info --cpuid-file DUMP --windows 11\tthe same for a dumped processor under Windows 11's HAL\n"
+         "info --cpuid-file DUMP --windows all\tone line per Windows release and HAL\n"},
         {"sources", kprof_cmd_sources, "the profile-source tables",
          "  Every source of one table (default: all tables): value, name, the HAL's string,\n"
          "  default interval, select value, cpuid 0x0A ebx bit, and whether the HAL would\n"
          "  support it on this machine. With a processor (--family, or --cpuid-file), also\n"
          "  what each select counts there (docs/counts.md).\n",
-         OPTIONS(CHOICE("--interface", NULL, kprof_cli_choice_interface, 0,
+         OPTIONS(WORD(FILTER, "FILTER", kprof_cli_choice_source, 0,
+                      "only the sources whose name or HAL string FILTER names, as\n"
+                      "`perf list FILTER` does: anywhere in it, any case, `*` and `?`\n"
+                      "wildcards"),
+                 CHOICE(INTERFACE, NULL, kprof_cli_choice_interface, 0,
                         "one table (default: all)"),
-                 TEXT("--windows", "RELEASE", 0,
-                      "only the tables that release's HAL has, and support as its 64-bit\n"
-                      "HAL would decide here (unknown: not publicly known)"),
-                 NUMBER("--family", "F", 0, 0x10E, "judge the selects on this family (displayed\n"
+                 WORD(WINDOWS, "RELEASE", kprof_cli_choice_release, 0,
+                      "only the tables that release's HAL has, and support as its HAL\n"
+                      "would decide here (unknown: not publicly known)"),
+                 CHOICE(HAL, NULL, kprof_cli_choice_hal, 0,
+                        "whose support the Supported column shows: the 64-bit HAL\n"
+                        "(default; the 32-bit one for a release that shipped no other)"),
+                 NUMBER(FAMILY, "F", 0, 0x10E, "judge the selects on this family (displayed\n"
                                                   "value, e.g. 0x17)"),
-                 NUMBER("--model", "M", 0, 0xFF, "with --family: the model (default 0)"),
-                 NUMBER("--stepping", "S", 0, 0xF, "with --family: the stepping (default 0)"),
-                 TEXT("--vendor", "V", 0, "with --family: amd (default), intel, hygon or a\n"
-                                          "12-character cpuid vendor string"),
-                 FILE_ARG("--cpuid-file", "FILE", 0, "judge the selects on a dumped processor"),
-                 NUMBER("--cpu", "N", 0, 0x7FFFFFFF, "which block of the dump (default 0)"),
-                 JSON_FLAG("an array of source objects"))},
+                 NUMBER(MODEL, "M", 0, 0xFF, "with --family: the model (default 0)"),
+                 NUMBER(STEPPING, "S", 0, 0xF, "with --family: the stepping (default 0)"),
+                 WORD(VENDOR, "V", kprof_cli_choice_cpu_vendor, 0, "with --family: amd, intel, hygon (any case) or a\n"
+                                          "12-character cpuid vendor string (default: this\n"
+                                          "machine's vendor)"),
+                 FILE_ARG(CPUID_FILE, "FILE", 0, "judge the selects on a dumped processor"),
+                 NUMBER(CPU, "N", 0, 0x7FFFFFFF, "which block of the dump (default 0)"),
+                 JSON_FLAG("an array of source objects")),
+         "sources llc\tthe sources of every table whose name has llc in it (any case)\n"
+         "sources --interface emon --cpuid-file DUMP\tthe Emon table, and what each select counts on the dumped processor\n"},
         {"decode-select", kprof_cmd_decode_select, "take a PerfEvtSel value apart",
-         "  The fields of an event-select value by the vendor's layout (default: this\n"
-         "  processor's vendor, else intel), and the sources whose select it is (EN and INT\n"
-         "  ignored: the HAL adds them when it starts a counter).\n",
-         OPTIONS(OPERAND_NUMBER("VALUE", UINT64_MAX, "the value: hex with 0x, or decimal"),
-                 CHOICE("--vendor", NULL, kprof_cli_choice_vendor, 0, "whose layout"),
-                 JSON_FLAG("one JSON object"))},
+         "  The fields of an event-select value by the vendor's layout, and the sources\n"
+         "  whose select it is (EN and INT ignored: the HAL adds them when it starts a\n"
+         "  counter).\n",
+         OPTIONS(OPERAND_NUMBER(VALUE, UINT64_MAX, "the value: hex with 0x, or decimal"),
+                 CHOICE(VENDOR, NULL, kprof_cli_choice_vendor, 0,
+                        "whose layout (default: this machine's vendor; intel when it\n"
+                        "is neither)"),
+                 CHOICE(HAL, NULL, kprof_cli_choice_hal, 0,
+                        "whose support the Supported column shows (default x64)"),
+                 JSON_FLAG("one JSON object")),
+         "decode-select 0x41412e --vendor intel\tthe fields of an Intel event select, and the sources that use it\n"},
         {"perf", kprof_cmd_perf, "the Linux perf raw event for a source",
          "  Prints the raw event (e.g. r412e) to count SOURCE with `perf stat -e`.\n",
-         OPTIONS(TEXT("SOURCE", "SOURCE", KPROF_CLI_REQUIRED,
+         OPTIONS(WORD(SOURCE, "SOURCE", kprof_cli_choice_source, KPROF_CLI_REQUIRED,
                       "a name (ProfileLLCMisses, LLCMisses, any case) or a value (0x1D)"),
-                 CHOICE("--interface", NULL, kprof_cli_choice_interface, 0,
-                        "the table (default: this processor's vendor's, emon on Intel,\n"
-                        "amd64 on AMD)"))},
+                 CHOICE(INTERFACE, NULL, kprof_cli_choice_interface, 0,
+                        "the table (default: this machine's vendor's, amd64 on AMD,\n"
+                        "emon otherwise)")),
+         "perf LLCMisses --interface emon\tthe perf raw event: perf stat -e $(kprof perf LLCMisses --interface emon)\n"},
+        {"plan", kprof_cmd_plan, "the MSR writes that make a counter count a source",
+         "  The counter plan the HAL's interface would follow for SOURCE on this machine or\n"
+         "  a dumped one (kprof_hal_plan_get): the MSR writes that program and start the\n"
+         "  counter, in order (select without EN, the preload, select with EN and INT: the\n"
+         "  HAL samples on overflow), the write that stops it, and how to read it.\n",
+         OPTIONS(WORD(SOURCE, "SOURCE", kprof_cli_choice_source, KPROF_CLI_REQUIRED,
+                      "a name of the interface's table (any case) or a value (0x1D)"),
+                 FILE_ARG(CPUID_FILE, "DUMP", 0, "plan for a dumped processor"),
+                 NUMBER(CPU, "N", 0, 0x7FFFFFFF, "which block of the dump (default 0)"),
+                 CHOICE(HAL, NULL, kprof_cli_choice_hal, 0, "the 64-bit HAL (default) or the 32-bit HAL"),
+                 WORD(WINDOWS, "RELEASE", kprof_cli_choice_release, 0,
+                      "that Windows release's HAL (default 10-1507; a name or a build\n"
+                      "number)"),
+                 NUMBER(COUNTER, "N", 0, 0xFF, "which counter (default 0)"),
+                 NUMBER(INTERVAL, "N", 0, UINT64_MAX,
+                        "events per overflow (default: the source's default interval;\n"
+                        "0 counts from 0)")),
+         "plan TotalIssues --cpuid-file DUMP\tthe MSR writes that count ProfileTotalIssues on the dumped processor\n"},
         {"cpuid-dump", kprof_cmd_cpuid_dump, "this processor's cpuid leaves, `cpuid -r` format",
          "  Every leaf of the basic, hypervisor and extended ranges up to their max leaves\n"
          "  (sub-leaves where a leaf has them), in the format `cpuid -r` prints and\n"
-         "  `kprof info --cpuid-file` reads. Without --all, the CPU kprof runs on.\n",
-         OPTIONS(FLAG("--all", "every online CPU in turn (the thread pinned to each), in `CPU n:`\n"
-                                "blocks"))},
+         "  `kprof info --cpuid-file` reads. Without --all, the CPU kprof runs on. With\n"
+         "  --cpuid-file, any dump kprof reads converted to that format, CPU by CPU.\n",
+         OPTIONS(FLAG(ALL, "every online CPU in turn (the thread pinned to each), in `CPU n:`\n"
+                           "blocks"),
+                 FILE_ARG(CPUID_FILE, "DUMP", 0,
+                          "convert this dump (AIDA64/InstLatx64 text, `cpuid -r`, a hwloc\n"
+                          "directory or pu<N> file) instead: blocks numbered as the dump\n"
+                          "numbers them (a hwloc pu<N> file is CPU N)")),
+         "cpuid-dump --all\tevery online CPU's leaves, for kprof info --cpuid-file elsewhere\n"
+         "cpuid-dump --cpuid-file DUMP\tany dump kprof reads, in cpuid -r format\n"},
         {"lwp-decode", kprof_cmd_lwp_decode, "decode a buffer of AMD LWP event records",
          "  Each 32-byte record of FILE (a raw LWP ring buffer) by the shipped layout, or by\n"
          "  the 2007 proposal's with --proposal.\n",
-         OPTIONS(FILE_ARG("FILE", "FILE", KPROF_CLI_REQUIRED, "the records"),
+         OPTIONS(FILE_ARG(FILE, "FILE", KPROF_CLI_REQUIRED, "the records"),
                  JSON_FLAG("one JSON object per line"),
-                 FLAG("--proposal", "the 2007 proposal's event ids"))},
+                 FLAG(PROPOSAL, "the 2007 proposal's event ids")),
+         "lwp-decode --json RING\tthe records of a saved LWP ring, one JSON object per line\n"},
         {"ds-decode", kprof_cmd_ds_decode, "decode a BTS or PEBS buffer",
          "  The records of a Debug Store buffer (raw bytes as the processor wrote them, from\n"
          "  the buffer's base). pebs32 is NetBurst's 32-bit record; pebs4/pebs5 take\n"
          "  --data-cfg (PEBS_DATA_CFG) or read each record's own size.\n",
-         OPTIONS(CHOICE("--format", "FORMAT", kprof_cli_choice_ds_format, KPROF_CLI_REQUIRED,
+         OPTIONS(CHOICE(FORMAT, "FORMAT", kprof_cli_choice_ds_format, KPROF_CLI_REQUIRED,
                         "the record layout"),
-                 NUMBER("--data-cfg", "X", 0, UINT64_MAX, "PEBS_DATA_CFG (adaptive PEBS only)"),
-                 NUMBER("--base", "ADDR", 0, UINT64_MAX, "the buffer's base address (default 0)"),
-                 NUMBER("--index", "ADDR", 0, UINT64_MAX,
+                 NUMBER(DATA_CFG, "X", 0, UINT64_MAX, "PEBS_DATA_CFG (adaptive PEBS only)"),
+                 NUMBER(BASE, "ADDR", 0, UINT64_MAX, "the buffer's base address (default 0)"),
+                 NUMBER(INDEX, "ADDR", 0, UINT64_MAX,
                         "the DS index (default: the end of the file)"),
-                 NUMBER("--max", "ADDR", 0, UINT64_MAX,
+                 NUMBER(MAX, "ADDR", 0, UINT64_MAX,
                         "the DS absolute maximum (default: the index, or the end of\n"
                         "the file with --wrapped)"),
-                 FLAG("--wrapped", "the BTS buffer wrapped: the oldest record is at the index"),
+                 FLAG(WRAPPED, "the BTS buffer wrapped: the oldest record is at the index"),
                  JSON_FLAG("one JSON object"),
-                 FILE_ARG("FILE", "FILE", KPROF_CLI_REQUIRED, "the buffer"))},
+                 FILE_ARG(FILE, "FILE", KPROF_CLI_REQUIRED, "the buffer")),
+         "ds-decode --format pebs3 BUFFER\tthe PEBS records of a saved Debug Store buffer\n"},
         {"sources-decode", kprof_cmd_sources_decode, "decode a PROFILE_SOURCE_INFO buffer",
          "  The chain EventTraceProfileSourceListInformation returns, each entry mapped to\n"
          "  kprof's tables (unknown sources are reported, not dropped).\n",
-         OPTIONS(CHOICE("--interface", NULL, kprof_cli_choice_interface, 0,
-                        "the table to map sources to (default emon)"),
+         OPTIONS(CHOICE(INTERFACE, NULL, kprof_cli_choice_interface, 0,
+                        "the table to map sources to (default: this machine's vendor's,\n"
+                        "amd64 on AMD, emon otherwise)"),
                  JSON_FLAG("one JSON object"),
-                 FILE_ARG("FILE", "FILE", KPROF_CLI_REQUIRED, "the chain"))},
+                 FILE_ARG(FILE, "FILE", KPROF_CLI_REQUIRED, "the chain")),
+         "sources-decode --interface emon CHAIN\ta PROFILE_SOURCE_INFO chain mapped to the Emon table\n"},
         {"listing-check", kprof_cmd_listing_check,
          "compare a real machine's profile-source listing with kprof's prediction",
          "  FILE is what `wpr -pmcsources` or `tracelog -profilesources Help` printed on a\n"
@@ -118,26 +168,21 @@ static const kprof_cli_command commands[] = {
          "  compared with what kprof predicts that machine's HAL lists; so are the sources the\n"
          "  listing lacks. Exit 0 when they agree, 1 when they differ (one line per\n"
          "  difference), 2 when FILE is not such a listing (the message names the line).\n",
-         OPTIONS(FILE_ARG("FILE", "FILE", KPROF_CLI_REQUIRED, "the listing"),
-                 FILE_ARG("--cpuid-file", "DUMP", 0,
+         OPTIONS(FILE_ARG(FILE, "FILE", KPROF_CLI_REQUIRED, "the listing"),
+                 FILE_ARG(CPUID_FILE, "DUMP", 0,
                           "the machine's cpuid (`kprof cpuid-dump`, `cpuid -r`); without it\n"
                           "kprof tries an Intel processor with every architectural event,\n"
                           "an AMD64 one and one the HAL gives Default"),
-                 NUMBER("--cpu", "N", 0, 0x7FFFFFFF, "which block of the dump (default 0)"),
-                 TEXT("--windows", "RELEASE", 0,
+                 NUMBER(CPU, "N", 0, 0x7FFFFFFF, "which block of the dump (default 0)"),
+                 WORD(WINDOWS, "RELEASE", kprof_cli_choice_release, 0,
                       "the machine's Windows (kprof info --windows all lists them; a build\n"
                       "number works too); without it every release is tried and those\n"
                       "the listing fits are named"),
-                 CHOICE("--hal", NULL, kprof_cli_choice_hal, 0,
+                 CHOICE(HAL, NULL, kprof_cli_choice_hal, 0,
                         "only that HAL (default: every HAL the release shipped)"),
-                 JSON_FLAG("one JSON object"))},
+                 JSON_FLAG("one JSON object")),
+         "listing-check --cpuid-file DUMP LISTING\twhich Windows releases a wpr -pmcsources listing fits\n"},
 };
-
-const kprof_cli_command *kprof_cli_commands(size_t *count)
-{
-	*count = KPROF_CLI_COUNT(commands);
-	return commands;
-}
 
 static const kprof_cli_command *find(const char *name)
 {
@@ -181,17 +226,25 @@ int main(int argc, char **argv)
 			print_usage(stdout);
 		return 0;
 	}
+	/* Hidden: the synopses, options and examples for kprof.1 and docs/cli.md (tools/cli-docs). */
+	if (strcmp(argv[1], "--doc") == 0) {
+		if (argc != 3 || kprof_cli_print_doc(argv[2], commands, KPROF_CLI_COUNT(commands)) != 0) {
+			fprintf(stderr, "kprof: --doc man or markdown\n");
+			return KPROF_CLI_EXIT_USAGE;
+		}
+		return 0;
+	}
 	if (strcmp(argv[1], "--version") == 0) {
 		printf("kprof %s\n", KPROF_VERSION_STRING);
 		return 0;
 	}
-	/* Hidden: the bash completion script (installed by `make install`). */
+	/* Hidden: the completion scripts (installed by `make install`). */
 	if (strcmp(argv[1], "--completion") == 0) {
-		if (argc != 3 || strcmp(argv[2], "bash") != 0) {
-			fprintf(stderr, "kprof: --completion bash (the only shell it knows)\n");
+		if (argc != 3 ||
+		    kprof_cli_print_completion(argv[2], commands, KPROF_CLI_COUNT(commands)) != 0) {
+			fprintf(stderr, "kprof: --completion bash, zsh or fish\n");
 			return KPROF_CLI_EXIT_USAGE;
 		}
-		kprof_cli_print_completion();
 		return 0;
 	}
 	c = find(argv[1]);

@@ -1,58 +1,11 @@
 /* kprof command: the processor a command describes (live or from a dump), what the HAL would
  * make of it, and the source rows every command prints the same way. Every fact comes from
  * kprof.h; this file only gathers and prints them. */
-#include "cli.h"
+#include "counts_print.h"
+#include "machine.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-int kprof_cli_snapshot_file(const char *path, uint32_t cpu, kprof_cpuid_snapshot *out)
-{
-	kprof_cli_dump d;
-	int rc = kprof_cli_dump_load(path, &d);
-	if (!rc)
-		rc = kprof_cli_dump_snapshot(&d, cpu, out);
-	kprof_cli_dump_free(&d);
-	return rc;
-}
-
-const kprof_hal_decision *kprof_cli_live_decision(void)
-{
-	static kprof_hal_decision d;
-	static int state; /* 0 not read, 1 read, -1 no cpuid */
-	if (state == 0) {
-		kprof_cpuid_snapshot snap;
-		state = -1;
-		if (kprof_cpuid_snapshot_read(&snap) == KPROF_OK) {
-			(void)kprof_hal_decision_get(&snap, KPROF_HAL_BUILD_X64, &d);
-			state = 1;
-		}
-	}
-	return state > 0 ? &d : NULL;
-}
-
-int kprof_cli_live_status(const kprof_source *s, uint32_t hal)
-{
-	static kprof_hal_decision d;
-	static int state; /* 0 not read, 1 read, -1 no cpuid */
-	static uint32_t read_for;
-	if (state == 0 || (state > 0 && read_for != hal)) {
-		kprof_cpuid_snapshot snap;
-		state = -1;
-		if (kprof_cpuid_snapshot_read(&snap) == KPROF_OK) {
-			(void)kprof_hal_decision_get(&snap, hal, &d);
-			read_for = hal;
-			state = 1;
-		}
-	}
-	return state > 0 ? (int)kprof_cli_presence(&d, s) : KPROF_HAL_PRESENCE_ABSENT;
-}
-
-int kprof_cli_live_supported(const kprof_source *s)
-{
-	const kprof_hal_decision *d = kprof_cli_live_decision();
-	return d ? kprof_cli_supported(d, s) : 0;
-}
 
 kprof_hal_presence kprof_cli_presence(const kprof_hal_decision *d, const kprof_source *s)
 {
@@ -136,3 +89,4 @@ void kprof_cli_source_json(const kprof_hal_decision *release, const kprof_source
 	}
 	kprof_cli_puts("}");
 }
+

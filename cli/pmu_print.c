@@ -1,6 +1,6 @@
 /* kprof info's counter report: the counters the processor has (kprof_pmu_caps) and,
  * separately, the ones the HAL's interface uses (kprof_hal_decision). */
-#include "cli.h"
+#include "pmu_print.h"
 
 static const char *yes_no(int f)
 {

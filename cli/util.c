@@ -1,7 +1,7 @@
 /* kprof command: buffered output, the JSON writer, the error path, the number parser and the
  * file reader. */
 #define _POSIX_C_SOURCE 200809L
-#include "cli.h"
+#include "util.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -286,24 +286,54 @@ int kprof_cli_error_at(const char *path, unsigned long line, uint64_t offset, co
 	return rc;
 }
 
-int kprof_cli_usage(const char *cmd, const char *fmt, ...)
+/* ---- input ---- */
+int kprof_cli_word_eq(const char *a, const char *b)
 {
-	size_t i, n;
-	const kprof_cli_command *c = kprof_cli_commands(&n);
-	va_list ap;
-	fprintf(stderr, "kprof %s: ", cmd);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-	for (i = 0; i < n; i++)
-		if (strcmp(c[i].name, cmd) == 0)
-			kprof_cli_print_usage_line(stderr, &c[i]);
-	fprintf(stderr, "(kprof %s --help for more)\n", cmd);
-	return KPROF_CLI_EXIT_USAGE;
+	for (; *a && *b; a++, b++) {
+		unsigned char x = (unsigned char)*a, y = (unsigned char)*b;
+		if (x >= 'A' && x <= 'Z')
+			x = (unsigned char)(x - 'A' + 'a');
+		if (y >= 'A' && y <= 'Z')
+			y = (unsigned char)(y - 'A' + 'a');
+		if (x != y)
+			return 0;
+	}
+	return *a == *b;
 }
 
-/* ---- input ---- */
+static int same_letter(char x, char y)
+{
+	char a[2] = {x, 0}, b[2] = {y, 0};
+	return kprof_cli_word_eq(a, b);
+}
+
+/* Whether pattern matches text from its start, the rest of text ignored: `*` any run of
+ * characters, `?` any one, letters in any case. */
+static int glob_here(const char *p, const char *t)
+{
+	for (; *p; p++, t++) {
+		if (*p == '*') {
+			do
+				if (glob_here(p + 1, t))
+					return 1;
+			while (*t++);
+			return 0;
+		}
+		if (!*t || (*p != '?' && !same_letter(*p, *t)))
+			return 0;
+	}
+	return 1;
+}
+
+int kprof_cli_word_match(const char *pattern, const char *text)
+{
+	do
+		if (glob_here(pattern, text))
+			return 1;
+	while (*text++);
+	return 0;
+}
+
 int kprof_cli_parse_u64(const char *text, uint64_t max, uint64_t *out)
 {
 	uint64_t v = 0;
@@ -581,4 +611,26 @@ int kprof_cli_read_dir_text(const char *dir, const char *path, size_t *left, cha
 		return rc;
 	*left -= *len;
 	return text_utf8(path, data, len);
+}
+
+void kprof_cli_text_append(kprof_cli_text *t, const char *s)
+{
+	size_t n = strlen(s);
+	if (t->failed)
+		return;
+	if (t->len + n + 1 > t->cap) {
+		size_t cap = t->cap ? t->cap * 2 : 65536;
+		char *p;
+		while (cap < t->len + n + 1)
+			cap *= 2;
+		p = (char *)realloc(t->data, cap);
+		if (!p) {
+			t->failed = 1;
+			return;
+		}
+		t->data = p;
+		t->cap = cap;
+	}
+	memcpy(t->data + t->len, s, n + 1);
+	t->len += n;
 }

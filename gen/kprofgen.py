@@ -1775,7 +1775,7 @@ def build_model(spec_dir):
     if "source" not in specs:
         raise SpecError(f"{spec_dir}: source.yaml is required")
     p = specs["project"]["project"]
-    check(p, {"name": str, "version": Map, "license": str, "provenance": str}, "project")
+    check(p, {"name": str, "version": Map, "license": str, "provenance": str, "date": str}, "project")
     check(p["version"], {"major": int, "minor": int, "patch": int}, "project version")
     status = [e for d in domains.values() for e in d["enums"] if e["name"] == "status"]
     if not status:

@@ -20,8 +20,23 @@ $(BUILD)/kprof-nolive: $(CLI_SRCS) $(CLI_HDRS) kprof.h
 
 # Debian's cpuid: `kprof cpuid-dump` is checked against `cpuid -r`, and the golden tests
 # compare kprof's decoding with `cpuid -f` on the same raw input.
-DEPS += cpuid python3-jsonschema
+DEPS += cpuid python3-jsonschema zsh fish
 TEST_STEPS += cli
 
 test-cli: $(BUILD)/kprof $(BUILD)/kprof-san $(BUILD)/kprof-nolive
 	KPROF=$(BUILD)/kprof KPROF_SAN=$(BUILD)/kprof-san KPROF_NOLIVE=$(BUILD)/kprof-nolive python3 tests/test_cli.py
+
+# The command's structure (issue 32 item 7): no circle between cli/'s files, options by id.
+TEST_STEPS += cli-layers
+test-cli-layers:
+	python3 tests/test_cli_layers.py
+
+# Docs that cannot drift (issue 33): kprof.1 and docs/cli.md against the command table, every
+# option in each doc, --help and the bash/zsh/fish completions, the completions run in their
+# shells, the man page's examples run. `make cli-docs` rewrites the generated parts.
+.PHONY: cli-docs
+cli-docs: $(BUILD)/kprof
+	tools/cli-docs $(BUILD)/kprof
+TEST_STEPS += cli-docs
+test-cli-docs: $(BUILD)/kprof
+	KPROF=$(BUILD)/kprof python3 tests/test_cli_docs.py

@@ -11,6 +11,7 @@ import os
 import random
 import re
 import shutil
+import struct
 import subprocess
 import sys
 
@@ -1045,7 +1046,8 @@ def test_ds_and_sources_decode(tmp):
     check(len(rows) == 18, "listing rows")
     rows.append((0x77, "SomethingNew", 1, 2))
     chain = write("sources.bin", psi_chain(rows))
-    rc, out, err = run("sources-decode", "--json", chain)
+    # The chain is an Intel machine's: its table named (the default is this machine's vendor's).
+    rc, out, err = run("sources-decode", "--interface", "emon", "--json", chain)
     check(rc == 0, f"sources rc {err}")
     if rc == 0:
         j = json.loads(out)
@@ -1076,7 +1078,8 @@ DOCUMENTED = {
     "sources": ["--interface", "--json"],
     "decode-select": ["--vendor", "--json"],
     "perf": ["--interface"],
-    "cpuid-dump": [],
+    "plan": ["--cpuid-file", "--cpu", "--hal", "--windows", "--counter", "--interval"],
+    "cpuid-dump": ["--all", "--cpuid-file"],
     "lwp-decode": ["--json", "--proposal"],
     "ds-decode": ["--format", "--data-cfg", "--base", "--index", "--max", "--wrapped", "--json"],
     "sources-decode": ["--interface", "--json"],
@@ -1348,8 +1351,8 @@ def test_shell(tmp):
 # grouping many CPUs. Outputs are taken as bytes: what a terminal would receive.
 # ---------------------------------------------------------------------------------------------
 def cli_constant(name):
-    """A number cli/cli.h defines (the command's documented limits)."""
-    text = open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "cli", "cli.h")).read()
+    """A number cli/util.h defines (the command's documented limits)."""
+    text = open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "cli", "util.h")).read()
     m = re.search(r"#define " + name + r"\s+\(?(?:\(size_t\))?(\d+)u?(?:\s*<<\s*(\d+))?", text)
     return int(m.group(1)) << int(m.group(2) or 0)
 
@@ -1620,6 +1623,111 @@ def test_hostile(tmp):
     test_fifos(tmp, pu0, started)
 
 
+# ---------------------------------------------------------------------------------------------
+# One vocabulary (issue 33): repeated options, any case, one rule for defaults, --hal, sources
+# FILTER, cpuid-dump --cpuid-file, plan.
+# ---------------------------------------------------------------------------------------------
+def test_one_vocabulary(tabs, tmp):
+    # A repeated option is refused with a sentence, nothing printed.
+    for args in (["info", "--json", "--json"], ["sources", "--interface", "emon", "--interface=amd64"],
+                 ["decode-select", "1", "--vendor", "amd", "--vendor", "intel"], ["perf", "ProfileTime", "--interface", "emon", "--interface", "emon"],
+                 ["cpuid-dump", "--all", "--all"], ["plan", "ProfileTime", "--counter", "0", "--counter", "1"]):
+        rc, out, err = run(*args)
+        opt = next(a for a in args if a.startswith("--")).split("=")[0]
+        check(rc == 2 and out == "" and f"{opt} is given more than once; give it once" in err,
+              f"kprof {' '.join(args)}: refused, exit 2 [{rc} {err.strip()[:120]}]")
+    # Values that name something, in any case: the same output as in the spelling listed.
+    dump = os.path.join(DUMPS, sorted(f for f in os.listdir(DUMPS) if f.startswith("GenuineIntel00506E"))[0])
+    for a, b in ((["sources", "--interface", "EMON", "--json"], ["sources", "--interface", "emon", "--json"]),
+                 (["decode-select", "0x41412e", "--vendor", "Intel", "--json"], ["decode-select", "0x41412e", "--vendor", "intel", "--json"]),
+                 (["info", "--cpuid-file", dump, "--hal", "X86", "--json"], ["info", "--cpuid-file", dump, "--hal", "x86", "--json"]),
+                 (["info", "--cpuid-file", dump, "--windows", "ALL"], ["info", "--cpuid-file", dump, "--windows", "all"]),
+                 (["sources", "--family", "6", "--model", "0x55", "--vendor", "INTEL", "--json"],
+                  ["sources", "--family", "6", "--model", "0x55", "--vendor", "intel", "--json"]),
+                 (["perf", "LLCMISSES", "--interface", "Emon"], ["perf", "LLCMisses", "--interface", "emon"])):
+        ra, oa, ea = run(*a)
+        rb, ob, eb = run(*b)
+        check(rb == 0 and (ra, oa) == (rb, ob), f"kprof {' '.join(a[:5])}: any case [{ea.strip()[:120]}]")
+    # One rule for defaults: this machine's vendor (AMD on AMD, else Intel) and its table.
+    h = host()
+    if h is not None:
+        vendor = "amd" if h.vendor == "amd" else "intel"
+        table = "amd64" if vendor == "amd" else "emon"
+        for a, b in ((["decode-select", "0x430076", "--json"], ["decode-select", "0x430076", "--vendor", vendor, "--json"]),
+                     (["perf", "ProfileTime"], ["perf", "ProfileTime", "--interface", table]),
+                     (["sources", "--family", "0x17", "--json"], ["sources", "--family", "0x17", "--vendor", vendor, "--json"])):
+            ra, oa, ea = run(*a)
+            rb, ob, eb = run(*b)
+            check((ra, oa, ea) == (rb, ob, eb), f"kprof {' '.join(a)} defaults to this machine's {vendor} / {table}")
+        chain = os.path.join(tmp, "one-entry.bin")
+        desc = "ProfileTime\0".encode("utf-16-le")
+        e = struct.pack("<IIIIQ", 0, 0, 1221, 1000000, 0) + desc
+        open(chain, "wb").write(e.ljust((len(e) + 7) & ~7, b"\0"))
+        rc, out, err = run("sources-decode", "--json", chain)
+        check(rc == 0 and json.loads(out)["interface"] == table, f"sources-decode defaults to {table} [{err.strip()}]")
+    # --hal wherever the answer depends on it: sources and decode-select take it.
+    for args in (["sources", "--hal", "x86", "--json"], ["decode-select", "0x3003c", "--hal", "x86", "--json"]):
+        rc, out, err = run(*args)
+        check(rc == 0, f"kprof {' '.join(args)} [{err.strip()}]")
+    rc, out, err = run("sources", "--windows", "7", "--hal", "x86", "--interface", "emon", "--json")
+    check(rc == 0 and all(s["supported"] in (False, None) for s in json.loads(out)),
+          f"sources --windows 7 --hal x86: Windows 7's 32-bit HAL has no Emon source (seed 002: 32-bit sources from Windows 8) [{err.strip()}]")
+    # sources FILTER: every source whose name (or HAL string) has FILTER, any case, * and ?.
+    names = {r["name"] for rows in tabs.values() for r in rows}
+    for flt, rx in (("llc", r"llc"), ("DC*Miss", r"dc.*miss"), ("Profile?cache", r"profile.cache")):
+        rc, out, err = run("sources", flt, "--json")
+        got = {r["name"] for r in json.loads(out)} if rc == 0 else set()
+        want = {n for n in names if re.search(rx, n, re.I)}
+        check(want and want <= got, f"sources {flt}: {sorted(want - got)} missing")
+        extra = {n for n in got - want}
+        rc2, out2, err2 = run("sources", "--json")
+        desc = {r["name"]: r["description"] for r in json.loads(out2)} if rc2 == 0 else {}
+        check(all(re.search(rx, desc.get(n, ""), re.I) for n in extra), f"sources {flt}: only matches ({sorted(extra)[:5]})")
+    rc, out, err = run("sources", "nosuchsourcename", "--json")
+    check(rc == 0 and json.loads(out) == [], "sources FILTER that names nothing: an empty table")
+    # cpuid-dump --cpuid-file: any dump kprof reads, in `cpuid -r` form: the leaves of the test's
+    # own AIDA64 parse, block by block (numbered as the dump numbers them).
+    some = sorted(os.listdir(DUMPS))[::40][:8]
+    for name in some:
+        path = os.path.join(DUMPS, name)
+        blocks = parse_aida(open(path, encoding="latin-1").read())
+        rc, out, err = run("cpuid-dump", "--cpuid-file", path)
+        got = parse_raw(out) if rc == 0 else None
+        check(rc == 0 and got == blocks,
+              f"cpuid-dump --cpuid-file {name}: the dump's leaves in cpuid -r form [{err.strip()[:120]}]")
+        rc2, out2, err2 = run("cpuid-dump", "--cpuid-file", "-", stdin=out.encode())
+        check(rc2 == 0 and out2 == out, f"cpuid-dump --cpuid-file of its own output is the same text ({name})")
+    rc, out, err = run("cpuid-dump", "--cpuid-file", "/dev/null")
+    check(rc == 2 and out == "" and "not a cpuid dump" in err, f"cpuid-dump --cpuid-file /dev/null refused [{err.strip()}]")
+    # plan: the MSR writes by the SDM (IA32_PERFEVTSEL0 0x186, IA32_PMC0 0xC1, EN bit 22,
+    # INT bit 20, IA32_PERF_GLOBAL_CTRL 0x38F) and the APM (PerfEvtSel0 0xC0010000, PerfCtr0
+    # 0xC0010004), the select from the seeds, the width from the dump's leaf 0x0A.
+    blocks = parse_aida(open(dump, encoding="latin-1").read())
+    width = (blocks[0][(0xA, 0)][0] >> 16) & 0xFF
+    sel = next(r["select"] for r in tabs["emon"] if r["name"] == "ProfileTotalIssues")
+    rc, out, err = run("plan", "totalissues", "--cpuid-file", dump, "--counter", "1", "--interval", "1000")
+    writes = [(int(a, 16), int(v, 16)) for a, v in re.findall(r"wrmsr (0x[0-9A-F]+) \w+ +(0x[0-9A-F]+)", out)]
+    want = [(0x187, sel), (0xC2, (1 << width) - 1000), (0x187, sel | (1 << 22) | (1 << 20)), (0x187, sel)]
+    check(rc == 0 and writes == want, f"plan TotalIssues counter 1 on {os.path.basename(dump)}: {writes} want {want} [{err.strip()}]")
+    check("0x2 in MSR 0x0000038F" in out, "plan: counter 1's bit in IA32_PERF_GLOBAL_CTRL (perfmon version 2+)")
+    k8 = os.path.join(DUMPS, "AuthenticAMD0020FB1_K8_Manchester_CPUID.txt")
+    amd_sel = next(r["select"] for r in tabs["amd64"] if r["value"] == 0x1D)
+    rc, out, err = run("plan", "0x1d", "--cpuid-file", k8)
+    writes = [(int(a, 16), int(v, 16)) for a, v in re.findall(r"wrmsr (0x[0-9A-F]+) \w+ +(0x[0-9A-F]+)", out)]
+    want = [(0xC0010000, amd_sel), (0xC0010004, (1 << 48) - 65536), (0xC0010000, amd_sel | (1 << 22) | (1 << 20)), (0xC0010000, amd_sel)]
+    check(rc == 0 and writes == want and "GLOBAL_CTRL" not in out, f"plan 0x1D on the K8 dump: {writes} want {want} [{err.strip()}]")
+    # A family 6 Intel processor without leaf 0x0A: the HAL chooses Default, whose ProfileTime is
+    # the timer, no counter (reference rule 4).
+    nopmu = os.path.join(tmp, "nopmu.raw")
+    open(nopmu, "w").write("CPU 0:\n   0x00000000 0x00: eax=0x00000001 ebx=0x756e6547 ecx=0x6c65746e edx=0x49656e69\n"
+                           "   0x00000001 0x00: eax=0x000006f6 ebx=0x00000800 ecx=0x00000000 edx=0x00000000\n")
+    rc, out, err = run("plan", "ProfileTime", "--cpuid-file", nopmu)
+    check(rc == 2 and out == "" and "would not count it" in err and "default" in err,
+          f"plan ProfileTime on Default (the timer, no counter) refused [{err.strip()}]")
+    rc, out, err = run("plan", "TotalIssues", "--cpuid-file", dump, "--counter", "200")
+    check(rc == 2 and out == "" and "counter 200" in err, f"plan --counter 200 refused [{err.strip()}]")
+
+
 def main():
     if not os.path.isdir(DUMPS):
         if CI:
@@ -1640,6 +1748,7 @@ def main():
         test_decode_select(tabs)
         test_perf(tabs)
         test_json_strings(tmp)
+        test_one_vocabulary(tabs, tmp)
         BIN[0] = KPROF_SAN
         ring = test_lwp_decode(tmp)
         files = test_ds_and_sources_decode(tmp)

@@ -1,0 +1,138 @@
+/* kprof command, bottom layer (cli/util.c): buffered output, the JSON and text escapers,
+ * error messages, the number parser and the file readers. Includes nothing of cli/.
+ *
+ * Output goes through kprof_cli_printf() and friends, which only buffer: main() prints the
+ * buffer when the handler returns 0 and drops it otherwise, so a command that finds bad
+ * input half way through never leaves partial output that looks like success. Every error
+ * goes to stderr through kprof_cli_error() (or kprof_cli_error_at() for a place in a file, or
+ * kprof_cli_usage() in cli/options.h for a bad command line), which return the exit code to
+ * hand back.
+ *
+ * Input files go through kprof_cli_read_file() (binary) or kprof_cli_read_text() (text):
+ * `-` is standard input, and input larger than KPROF_CLI_INPUT_MAX is refused (exit 2)
+ * instead of read without end; a FIFO is read as its data comes, for at most
+ * KPROF_CLI_PIPE_WAIT_S seconds without any. A hwloc directory's files go through
+ * kprof_cli_read_dir_text(): regular files only, KPROF_CLI_INPUT_MAX for all of them together.
+ *
+ * Every string that comes from input (a file's contents, a file name, a word of the command
+ * line) is printed through one of two escapers: kprof_cli_text_escape() (and
+ * kprof_cli_text_bytes(), kprof_cli_quote(), kprof_cli_file_label(), built on it) for text and
+ * messages, json_string() (kprof_cli_json_text/_bytes/_string) for JSON. Never with a bare %s. */
+#ifndef KPROF_CLI_UTIL_H
+#define KPROF_CLI_UTIL_H
+
+#include "kprof.h"
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/* The elements of an array. */
+#define KPROF_CLI_COUNT(a) (sizeof(a) / sizeof((a)[0]))
+
+enum {
+	KPROF_CLI_EXIT_OK = 0,
+	KPROF_CLI_EXIT_FAILURE = 1, /* the machine or the system failed us (no cpuid, no memory) */
+	KPROF_CLI_EXIT_USAGE = 2,   /* bad usage or bad input; the message says which */
+	/* A handler's result that is not an error but exits 1: the output is printed (listing-check:
+	 * the listing differs from kprof's prediction). */
+	KPROF_CLI_EXIT_DIFFER = 0x101
+};
+
+/* The most kprof reads from one input: 16 MiB from a file or standard input, and 16 MiB from
+ * all the files of a hwloc directory together. Real inputs are far smaller (a 256-CPU cpuid
+ * dump is about 2 MiB, an LWP or DS buffer a few MiB). */
+#define KPROF_CLI_INPUT_MAX       ((size_t)16 << 20)
+#define KPROF_CLI_INPUT_MAX_LABEL "16 MiB"
+/* The most pu<N> files kprof reads from one hwloc directory (one per logical CPU), so a
+ * directory of countless empty files is refused instead of costing memory per name. */
+#define KPROF_CLI_DIR_FILES_MAX   65536u
+/* How long kprof waits for data from a FIFO (a named pipe, `<(cmd)`) or a device it was
+ * named: 60 s in which nothing came, then exit 2 naming it. A regular file is never waited
+ * for; standard input (`-`) is waited for as long as it takes. */
+#define KPROF_CLI_PIPE_WAIT_S     60
+
+#if defined(__GNUC__) || defined(__clang__)
+#define KPROF_CLI_PRINTF(f, a) __attribute__((format(printf, f, a)))
+#else
+#define KPROF_CLI_PRINTF(f, a)
+#endif
+
+/* ---- output ---------------------------------------------------------------------------- */
+/* Buffered standard output (see above). */
+void kprof_cli_printf(const char *fmt, ...) KPROF_CLI_PRINTF(1, 2);
+void kprof_cli_puts(const char *s);
+/* Called by main() only: write the buffer (exit code 0) or drop it. Returns the exit code. */
+int kprof_cli_flush(int rc);
+
+/* The JSON writer: a string literal, quotes included, in ASCII: every character outside
+ * printable ASCII as \uXXXX, so the output is valid JSON and valid UTF-8 and holds no control
+ * code whatever the input holds. _bytes: raw bytes (a dumped signature), each its Latin-1
+ * character. _text: UTF-8 where it is valid, each other byte its Latin-1 character (file
+ * names, decoded descriptions). _string: a NUL-terminated _text; NULL prints null. */
+void kprof_cli_json_bytes(const char *s, size_t n);
+void kprof_cli_json_text(const char *s, size_t n);
+void kprof_cli_json_string(const char *s);
+const char *kprof_cli_json_bool(int f); /* "true" / "false" */
+/* `"key": "0x..."`, preceded by ", " unless first. */
+void kprof_cli_json_hex(const char *key, uint64_t v, int first);
+/* The text escaper: n bytes of s for a terminal or a message, into out (cap bytes with the
+ * NUL; cut with "..." when they do not fit). Printable ASCII as is, a backslash doubled, any
+ * other byte as \xNN (so ESC, BEL, CR, LF and every byte of a non-ASCII character such as
+ * U+202E are escaped): input never reaches a terminal as a control code or a line of its
+ * own. Returns out. */
+const char *kprof_cli_text_escape(const char *s, size_t n, char *out, size_t cap);
+/* The same, appended to the output. */
+void kprof_cli_text_bytes(const char *s, size_t n);
+/* The same for a NUL-terminated word in a message (a file name, a word of the command line):
+ * a static buffer, one of 4 used in turn (a message may name 4 inputs), cut past 1 KiB. */
+const char *kprof_cli_quote(const char *s);
+
+/* ---- errors ---------------------------------------------------------------------------- */
+/* "kprof: " + message + newline on stderr; returns KPROF_CLI_EXIT_USAGE. */
+int kprof_cli_error(const char *fmt, ...) KPROF_CLI_PRINTF(1, 2);
+/* Bad input at a place in a file: "kprof: FILE:LINE: message" (line > 0) or
+ * "kprof: FILE: offset 0xN: message" (line 0); returns KPROF_CLI_EXIT_USAGE. */
+int kprof_cli_error_at(const char *path, unsigned long line, uint64_t offset, const char *fmt, ...)
+        KPROF_CLI_PRINTF(4, 5);
+
+/* ---- input ----------------------------------------------------------------------------- */
+/* An unsigned integer: decimal, or hex with 0x/0X. 0 on success, -1 when the text is not
+ * a whole number or exceeds max. The one number parser of the command. */
+/* Whether two words are the same, ASCII letters in any case: how kprof compares a value that
+ * names something (--vendor Intel, --interface EMON, --format PEBS3). */
+int kprof_cli_word_eq(const char *a, const char *b);
+/* Whether pattern names text the way `perf list FILTER` does: anywhere in it, ASCII letters in
+ * any case, `*` any run of characters, `?` any one. */
+int kprof_cli_word_match(const char *pattern, const char *text);
+int kprof_cli_parse_u64(const char *text, uint64_t max, uint64_t *out);
+/* The whole file (`-`: standard input) in a malloc'd buffer with a NUL after the last byte
+ * (the file may hold NULs of its own: use *len). Returns 0, or prints "kprof: FILE: reason"
+ * and returns exit 2 (also for input over KPROF_CLI_INPUT_MAX). */
+int kprof_cli_read_file(const char *path, char **data, size_t *len);
+/* A text input (cpuid dump, hwloc file, profile-source listing) read as kprof_cli_read_file
+ * does, and UTF-16 that starts with a byte-order mark (FF FE or FE FF: what Windows
+ * PowerShell 5.1's `>` and Out-File write) re-encoded as UTF-8 without the mark by
+ * kprof_bytes_utf16le_to_utf8 (unpaired surrogates become U+FFFD), lines unchanged, so the header's
+ * byte-oriented readers see the text itself. An odd byte count is refused naming file and
+ * line (exit 2). */
+int kprof_cli_read_text(const char *path, char **data, size_t *len);
+/* A file of hwloc directory dir, read as kprof_cli_read_text does, but only a regular file
+ * (anything else is refused naming it), and at most *left bytes, the rest of the directory's
+ * KPROF_CLI_INPUT_MAX (past it: exit 2 naming dir); *left is lowered by what was read. */
+int kprof_cli_read_dir_text(const char *dir, const char *path, size_t *left, char **data,
+                            size_t *len);
+/* How messages name a file: the path escaped (kprof_cli_quote), or "(standard input)" for
+ * `-`. */
+const char *kprof_cli_file_label(const char *path);
+
+/* Text being built in memory (kprof_cli_text_append). */
+typedef struct kprof_cli_text {
+	char *data;
+	size_t len, cap;
+	int failed;
+} kprof_cli_text;
+/* Append the NUL-terminated s to t (t->failed when out of memory). */
+void kprof_cli_text_append(kprof_cli_text *t, const char *s);
+
+#endif
