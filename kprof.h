@@ -4952,6 +4952,9 @@ typedef enum kprof_lwp_kind {
 	KPROF_LWP_KIND_PROGRAMMED_VALUE, /* LWPVAL (shipped) */
 	KPROF_LWP_KIND_PROGRAMMED_EVENT, /* LWPINS (shipped) */
 	KPROF_LWP_KIND_CLOCKS,           /* core / reference clocks (shipped) */
+	/* an empty slot: event id 0, never written by hardware (kprof_lwp_record_iter_next hands it
+	 * out with KPROF_OK) */
+	KPROF_LWP_KIND_EMPTY,
 } kprof_lwp_kind;
 
 #ifndef KPROF_NO_NAMES
@@ -5780,8 +5783,9 @@ typedef struct kprof_lwp_config {
 /* An event record taken apart (kprof_lwp_record_unpack). The generic fields always hold the
  * bytes; the interpreted ones are filled for the record kinds the revision defines. */
 typedef struct kprof_lwp_sample {
-	uint8_t revision, event_id, core_id;
-	uint8_t kind;   /* kprof_lwp_kind */
+	kprof_lwp_revision revision; /* the layout it was read with (NONE for a refused record) */
+	kprof_lwp_kind kind;         /* KPROF_LWP_KIND_EMPTY for an empty slot (event id 0) */
+	uint8_t event_id, core_id;
 	uint16_t flags; /* record bits 31:16 */
 	uint32_t data1;
 	uint64_t ip; /* instruction address */
@@ -5802,6 +5806,7 @@ typedef struct kprof_lwp_record_iter {
 	size_t len;
 	size_t offset; /* of the next record */
 	kprof_lwp_revision revision;
+	kprof_status status; /* KPROF_OK while walking; an error is kept and repeated */
 } kprof_lwp_record_iter;
 
 /* ---- ring consumer ----------------------------------------------------------------------
@@ -5835,6 +5840,18 @@ typedef struct kprof_lwp_ring {
  * the head hardware writes at Threshold (set one) or when the ring is full. */
 #define KPROF_LWP_RING_SLWPCB 1u
 
+/* What kprof_lwp_ring_attach checks the LWPCB against. A zeroed config is valid: 32-byte
+ * records, any buffer, no options. */
+typedef struct kprof_lwp_ring_config {
+	const kprof_lwp_caps *caps; /* record size from caps->event_size; NULL: 32 bytes */
+	/* When not NULL, BufferBase must equal it and BufferSize expect_size: a driver watching a
+	 * user's LWPCB passes the buffer it validated, so a hostile LWPCB cannot point it
+	 * elsewhere. */
+	const void *expect_buffer;
+	uint32_t expect_size;
+	uint32_t options; /* KPROF_LWP_RING_* */
+} kprof_lwp_ring_config;
+
 /* The records a poll found, in place: first_count records at first, then second_count at
  * second (the part after a wrap; 0 when none). */
 typedef struct kprof_lwp_span {
@@ -5854,6 +5871,7 @@ typedef struct kprof_lwp_ring_iter {
 	uint32_t step;                      /* record size */
 	uint32_t count;                     /* records the poll found */
 	uint32_t taken;                     /* records handed out */
+	kprof_status status;                /* at the end: KPROF_END, or the error init met */
 } kprof_lwp_ring_iter;
 
 /* Callback of kprof_lwp_ring_drain: one record in place (record_size bytes). Return 0 to go
@@ -6049,7 +6067,8 @@ KPROF_IMPL_INLINE KPROF_IMPL_HOT int kprof_impl_lwp_ring_poll(kprof_lwp_ring *r,
 }
 
 /* Poll: the number of records in [tail, head), 0 when empty, or a negative status
- * (KPROF_E_ARGUMENT for a NULL or detached ring).
+ * (KPROF_E_ARGUMENT for a NULL or detached ring). The one public function whose result is a
+ * count or a status (the result rule's documented exception): it is a JIT's hot path.
  * Empty: the head offset is loaded once (acquire) and compared with the consumer's tail, and
  * nothing else is read or written (not even *span): out of line that is one load of the LWPCB,
  * the read of the ring's LWPCB pointer and tail, one compare, one branch and the return,
@@ -6094,9 +6113,11 @@ KPROF_IMPL_INLINE int kprof_lwp_ring_poll(kprof_lwp_ring *r, kprof_lwp_span *spa
  * is never chosen automatically. KPROF_E_ARGUMENT for null pointers or another revision. */
 KPROF_API kprof_status kprof_lwp_caps_get(const kprof_cpuid_snapshot *s,
                                           kprof_lwp_revision revision, kprof_lwp_caps *out);
-/* Space used in a ring, ((head - tail) mod size) as the seed computes it: no division, the
- * size is added back when the difference is negative. head and tail must be below size. */
-KPROF_API uint32_t kprof_lwp_ring_space_get(uint32_t head, uint32_t tail, uint32_t size);
+/* Space used in a ring: *used = (head - tail) mod size, computed as the proposal does (no
+ * division: the size is added back when the difference is negative). KPROF_E_RANGE when
+ * head or tail is not below size, KPROF_E_ARGUMENT for a NULL used; *used is 0 then. */
+KPROF_API kprof_status kprof_lwp_ring_space_get(uint32_t head, uint32_t tail, uint32_t size,
+                                                uint32_t *used);
 /* Fill a shipped LWPCB (lwpcb_len bytes at lwpcb, at least caps->lwpcb_size) so that LLWPCB
  * (or kprof_lwpmodel_lwpcb_load) accepts it: ring, events, Random, threshold, filters, head =
  * tail = 0, MissedEvents = 0, each EventCounter = its interval. Nothing is written unless every
@@ -6126,20 +6147,22 @@ KPROF_API kprof_status kprof_lwp_lwpcb_init(void *lwpcb, size_t lwpcb_len,
  * *out. The generic fields are always filled; the per-kind ones by the revision's ids
  * (shipped: 1 LWPVAL, 2 instructions, 3 branches, 4 DCache, 5/6 clocks, 255 LWPINS;
  * proposal: 1 instructions, 2 branches, 3 DCache). KPROF_E_TRUNCATED when len < 32;
- * KPROF_E_FORMAT for event id 0 (never written by hardware); KPROF_E_ARGUMENT for a revision
- * other than SHIPPED or PROPOSAL. */
+ * KPROF_E_FORMAT for event id 0 (never written by hardware; the record is still filled, kind
+ * KPROF_LWP_KIND_EMPTY); KPROF_E_ARGUMENT for a revision other than SHIPPED or PROPOSAL.
+ * *out is all zeros (kind UNKNOWN, revision NONE) on KPROF_E_TRUNCATED and KPROF_E_ARGUMENT. */
 KPROF_API kprof_status kprof_lwp_record_unpack(const void *buf, size_t len,
                                                kprof_lwp_revision revision, kprof_lwp_sample *out);
 /* Walk a buffer of records (a file, a copied ring) of the given revision: init, then next
  * until KPROF_END. Formats nothing: the command-line decoder prints what it returns.
  * KPROF_E_ARGUMENT for a null iterator, a null buffer with len > 0 or a revision other than
- * SHIPPED or PROPOSAL. */
+ * SHIPPED or PROPOSAL (then kept: every kprof_lwp_record_iter_next returns it). */
 KPROF_API kprof_status kprof_lwp_record_iter_init(kprof_lwp_record_iter *it, const void *buf,
                                                   size_t len, kprof_lwp_revision revision);
-/* Decode the record at it->offset into *out and advance it->offset by 32: KPROF_OK, or a
- * status of kprof_lwp_record_unpack (KPROF_E_FORMAT for event id 0; the offset still
- * advances, so a caller may report the record at it->offset - 32 and go on). KPROF_END at
- * the end; KPROF_E_TRUNCATED when 1..31 bytes remain (once: the iteration ends there). */
+/* Decode the record at it->offset into *out and advance it->offset by 32: KPROF_OK. An
+ * empty slot (event id 0, never written by hardware) is KPROF_OK too, flagged in the record:
+ * kind KPROF_LWP_KIND_EMPTY, so a caller may skip it and go on. KPROF_END at the end;
+ * KPROF_E_TRUNCATED when 1..31 bytes remain (it->offset stays at them). Every status but
+ * KPROF_OK is final: every later call returns it again and hands out nothing. */
 KPROF_API kprof_status kprof_lwp_record_iter_next(kprof_lwp_record_iter *it, kprof_lwp_sample *out);
 /* LLWPCB: load the LWPCB at lwpcb (NULL disables LWP). #UD without LWP enabled by the OS.
  * KPROF_E_NOT_AVAILABLE in KPROF_NO_LIVE builds and on compilers without inline assembly. */
@@ -6147,37 +6170,41 @@ KPROF_API kprof_status kprof_lwp_lwpcb_load(void *lwpcb);
 /* SLWPCB: flush the hardware's LWP state (head offset included) into the active LWPCB and
  * return its address in *out (NULL when LWP is off). #UD without LWP enabled by the OS. */
 KPROF_API kprof_status kprof_lwp_lwpcb_store(void **out);
-/* Attach a consumer to the LWPCB at lwpcb. Reads, once each, BufferSize, BufferBase, the tail,
- * Threshold and MissedEvents, and validates them: ring at least 2 records, a multiple of the
- * record size (caps->event_size, or 32 when caps is NULL), within 28 bits, base non-zero,
+/* Attach a consumer to the LWPCB at lwpcb, as config says (a kprof_lwp_ring_config; zeroed
+ * is valid). Reads, once each, BufferSize, BufferBase, the tail, Threshold and MissedEvents,
+ * and validates them: ring at least 2 records, a multiple of the record size
+ * (config->caps->event_size, or 32 when caps is NULL), within 28 bits, base non-zero,
  * 32-byte aligned, addressable and canonical (bits 63..47 equal, first and last byte), tail
- * below size and a record multiple. When expect_buffer is not NULL, BufferBase must equal it
- * and BufferSize expect_size: a driver watching a user's LWPCB passes the buffer it
- * validated, so a hostile LWPCB cannot point it elsewhere. KPROF_E_CORRUPT when a check
+ * below size and a record multiple. When config->expect_buffer is not NULL, BufferBase must
+ * equal it and BufferSize config->expect_size: a driver watching a user's LWPCB passes the
+ * buffer it validated, so a hostile LWPCB cannot point it elsewhere. KPROF_E_ARGUMENT for a
+ * NULL ring, lwpcb or config, KPROF_E_UNSUPPORTED for caps not of the shipped revision,
+ * KPROF_E_CORRUPT when a check
  * fails, KPROF_E_ALIGNMENT for an LWPCB not 16-byte aligned, KPROF_E_CHANGED when a 32-bit
- * target could not read a 64-bit word whole, KPROF_E_NOT_AVAILABLE for KPROF_LWP_RING_SLWPCB
- * in a KPROF_NO_LIVE build. A refused attach (a NULL lwpcb included) leaves r detached: every
+ * target could not read a 64-bit word whole, KPROF_E_NOT_AVAILABLE for the option
+ * KPROF_LWP_RING_SLWPCB in a KPROF_NO_LIVE build. A refused attach (a NULL lwpcb included) leaves r detached: every
  * ring call given it, the poll and the iterator included, returns KPROF_E_ARGUMENT and reads
  * nothing else, so a caller that ignores the status cannot crash or read a stale LWPCB. */
 KPROF_API kprof_status kprof_lwp_ring_attach(kprof_lwp_ring *r, void *lwpcb,
-                                             const kprof_lwp_caps *caps, const void *expect_buffer,
-                                             uint32_t expect_size, uint32_t options);
+                                             const kprof_lwp_ring_config *config);
 /* Mark count records as read (at most those the last non-empty poll reported and not yet
  * consumed: an empty poll writes nothing, so it leaves that count alone) and publish the new
  * tail with release ordering, so the producer may reuse their slots. 0 writes nothing. */
 KPROF_API kprof_status kprof_lwp_ring_consume(kprof_lwp_ring *r, uint32_t count);
-/* Begin an in-place iteration over what one poll finds (as kprof_lwp_ring_poll: KPROF_OK
- * with it->count records, 0 when empty, or the poll's negative status, it->count 0). Take
- * records with kprof_lwp_ring_iter_next; kprof_lwp_ring_iter_commit publishes the tail past
- * the records taken. MissedEvents growth is left for kprof_lwp_ring_missed_get. */
+/* Begin an in-place iteration over what one poll finds: KPROF_OK with it->count records (0
+ * when empty), or the poll's negative status with it->count 0, which then is final (every
+ * kprof_lwp_ring_iter_next and kprof_lwp_ring_iter_commit returns it). Take records with
+ * kprof_lwp_ring_iter_next; kprof_lwp_ring_iter_commit publishes the tail past the records
+ * taken. MissedEvents growth is left for kprof_lwp_ring_missed_get. */
 KPROF_API kprof_status kprof_lwp_ring_iter_init(kprof_lwp_ring_iter *it, kprof_lwp_ring *r);
 /* The next record in place (record_size bytes) in *record: KPROF_OK, or KPROF_END when the
- * iteration is done (*record NULL); KPROF_E_ARGUMENT for a NULL it or record. An iterator
- * whose init failed hands out nothing (KPROF_END). Walks pointer runs: no ring field is
- * re-read per record. */
+ * iteration is done (*record NULL, again on every later call); KPROF_E_ARGUMENT for a NULL it
+ * or record. An iterator whose init failed hands out nothing and returns init's status on
+ * every call. Walks pointer runs: no ring field is re-read per record. */
 KPROF_API kprof_status kprof_lwp_ring_iter_next(kprof_lwp_ring_iter *it, const uint8_t **record);
 /* Consume the records the iteration handed out (publishing the tail; nothing if none). The
- * iterator is finished afterwards: begin again with kprof_lwp_ring_iter_init. */
+ * iterator is finished afterwards: begin again with kprof_lwp_ring_iter_init. An iterator
+ * whose init failed consumes nothing and returns init's status. */
 KPROF_API kprof_status kprof_lwp_ring_iter_commit(kprof_lwp_ring_iter *it);
 /* Batch copy-out: copy up to out_len / record_size records, in order, into out and consume
  * them. *copied = records copied. Returns KPROF_OK (also when empty) or the poll's negative
@@ -6186,9 +6213,10 @@ KPROF_API kprof_status kprof_lwp_ring_copy(kprof_lwp_ring *r, void *out, size_t 
                                            size_t *copied);
 /* Drain with a callback: hand each record in [tail, head) to fn in order (at most
  * max_records; 0 = no limit), stopping early when fn returns non-zero, then publish the tail
- * past the records handed out. Returns how many were handed out, or a negative status. */
-KPROF_API int kprof_lwp_ring_drain(kprof_lwp_ring *r, kprof_lwp_record_fn fn, void *ctx,
-                                   uint32_t max_records);
+ * past the records handed out. KPROF_OK (also when empty) with *handed_out (may be NULL) the
+ * records handed out, or the poll's negative status with *handed_out 0. */
+KPROF_API kprof_status kprof_lwp_ring_drain(kprof_lwp_ring *r, kprof_lwp_record_fn fn, void *ctx,
+                                            uint32_t max_records, uint32_t *handed_out);
 /* Read MissedEvents once: *delta = its growth not yet reported (by a span of
  * kprof_lwp_ring_poll or an earlier call); the iterator, copy and drain leave theirs here.
  * KPROF_E_CORRUPT when MissedEvents went down, KPROF_E_CHANGED when a 32-bit target could not
@@ -6272,17 +6300,27 @@ typedef struct kprof_lwpmodel_insn {
 	uint64_t next_ip; /* branch: target if taken, fall-through if not */
 	uint64_t data_address;
 } kprof_lwpmodel_insn;
+
+/* One LWPVAL or LWPINS as a program executes it, for kprof_lwpmodel_lwpval_execute and
+ * kprof_lwpmodel_lwpins_execute: the instruction's registers, its imm32 and its address. */
+typedef struct kprof_lwpmodel_user_event {
+	uint64_t data2; /* edx/rdx (vvvv) */
+	uint32_t data1; /* eax (r/m) */
+	uint32_t flags; /* imm32: the record's Flags are its low 16 bits */
+	uint64_t ip;    /* the instruction's address */
+} kprof_lwpmodel_user_event;
 /* Initialise a model of a processor with caps (kprof_lwpmodel_caps_get, or a real part's
  * decoded caps) and LWP_CFG CoreId core_id. seed drives the Random bits (0 picks a fixed
  * seed). KPROF_E_UNSUPPORTED for non-shipped caps or more than KPROF_LWPMODEL_MAX_EVENTS. */
 KPROF_API kprof_status kprof_lwpmodel_init(kprof_lwpmodel *m, const kprof_lwp_caps *caps,
                                            uint8_t core_id, uint64_t seed);
-/* The threshold interrupt handler (NULL for none). */
-KPROF_API void kprof_lwpmodel_threshold_set(kprof_lwpmodel *m, kprof_lwpmodel_threshold_fn fn,
-                                            void *ctx);
+/* The threshold interrupt handler (NULL for none). KPROF_E_ARGUMENT for a NULL model. */
+KPROF_API kprof_status kprof_lwpmodel_threshold_set(kprof_lwpmodel *m,
+                                                    kprof_lwpmodel_threshold_fn fn, void *ctx);
 /* SLWPCB for the model: write the head register (release) and the current counters into the
- * LWPCB, and return the active LWPCB (NULL when the model is off). */
-KPROF_API void *kprof_lwpmodel_lwpcb_store(kprof_lwpmodel *m);
+ * LWPCB, and put the active LWPCB in *out (NULL when the model is off). KPROF_E_ARGUMENT for a
+ * NULL model or out (*out NULL when out is not). */
+KPROF_API kprof_status kprof_lwpmodel_lwpcb_store(kprof_lwpmodel *m, void **out);
 /* LLWPCB for the model: flush the active LWPCB (if any), then load lwpcb (NULL disables).
  * Reads the block as hardware does, keeps the events the model's caps enable (os_events) and
  * writes the resulting Flags back; no active event disables LWP (Flags = 0). BufferBase's low
@@ -6294,19 +6332,26 @@ KPROF_API kprof_status kprof_lwpmodel_lwpcb_load(kprof_lwpmodel *m, void *lwpcb)
  * (event 3, when is_branch) and DCache misses (event 4, when dcache_miss) in every active
  * counter not already at zero. Counters at zero stay frozen there until their record is
  * stored; at most one record is stored per instruction (events expiring together take turns),
- * the others wait for the next instruction causing their event. Returns 1 when a record was
- * produced (stored, or lost to a full ring: see m->missed), 0 when none, or a status. */
-KPROF_API int kprof_lwpmodel_insn_execute(kprof_lwpmodel *m, const kprof_lwpmodel_insn *insn);
-/* LWPVAL in the model: counts event 1; when its counter reaches zero stores a record with
- * Flags = the low 16 bits of flags, Data1 = data1, Data2 = data2. Returns 1 when a record was
- * produced, 0 when not (or when LWP or event 1 is off). */
-KPROF_API int kprof_lwpmodel_lwpval_execute(kprof_lwpmodel *m, uint64_t data2, uint32_t data1,
-                                            uint32_t flags, uint64_t ip);
-/* LWPINS in the model: always stores an event 255 record (Flags = low 16 bits of flags).
- * Returns 1 when the ring was full (the record overwrote the last slot and MissedEvents grew),
- * 0 when stored or when LWP is off - as the instruction's carry flag. */
-KPROF_API int kprof_lwpmodel_lwpins_execute(kprof_lwpmodel *m, uint64_t data2, uint32_t data1,
-                                            uint32_t flags, uint64_t ip);
+ * the others wait for the next instruction causing their event. KPROF_OK with *produced
+ * (may be NULL) 1 when a record was produced (stored, or lost to a full ring: see
+ * m->missed), 0 when none; KPROF_E_ARGUMENT for a NULL model or insn (*produced 0). */
+KPROF_API kprof_status kprof_lwpmodel_insn_execute(kprof_lwpmodel *m,
+                                                   const kprof_lwpmodel_insn *insn, int *produced);
+/* LWPVAL in the model (ev: its registers, imm32 and address): counts event 1; when its
+ * counter reaches zero stores a record with Flags = the low 16 bits of ev->flags, Data1 =
+ * ev->data1, Data2 = ev->data2. KPROF_OK with *produced (may be NULL) 1 when a record was
+ * produced, 0 when not (or when LWP or event 1 is off); KPROF_E_ARGUMENT for a NULL model or
+ * ev (*produced 0). */
+KPROF_API kprof_status kprof_lwpmodel_lwpval_execute(kprof_lwpmodel *m,
+                                                     const kprof_lwpmodel_user_event *ev,
+                                                     int *produced);
+/* LWPINS in the model (ev as for LWPVAL): always stores an event 255 record (Flags = low 16
+ * bits of ev->flags). KPROF_OK with *full (may be NULL) 1 when the ring was full (the record
+ * overwrote the last slot and MissedEvents grew), 0 when stored or when LWP is off - as the
+ * instruction's carry flag; KPROF_E_ARGUMENT for a NULL model or ev (*full 0). */
+KPROF_API kprof_status kprof_lwpmodel_lwpins_execute(kprof_lwpmodel *m,
+                                                     const kprof_lwpmodel_user_event *ev,
+                                                     int *full);
 /* The capabilities of kprof's software model (KPROF_LWPMODEL_CPUID_*), decoded as shipped. */
 KPROF_API kprof_status kprof_lwpmodel_caps_get(kprof_lwp_caps *out);
 
@@ -7053,14 +7098,14 @@ typedef struct kprof_ds_caps {
 	uint8_t ds; /* cpuid.1:edx DS: the Debug Store exists (0: no BTS, no PEBS) */
 	/* The next three as cpuid reports them, DS or not (a KVM guest reports PDCM without DS):
 	 * what they promise for the DS holds only with ds set. */
-	uint8_t dtes64;        /* cpuid.1:ecx DTES64: the 64-bit DS layout (kprof_ds_area64) */
-	uint8_t ds_cpl;        /* cpuid.1:ecx DS-CPL: BTS_OFF_OS / BTS_OFF_USR filtering */
-	uint8_t pdcm;          /* cpuid.1:ecx PDCM: IA32_PERF_CAPABILITIES exists */
-	uint8_t perfmon;       /* kprof_ds_avail: IA32_MISC_ENABLE perfmon_available */
-	uint8_t bts;           /* kprof_ds_avail: DS and not IA32_MISC_ENABLE bts_unavailable */
-	uint8_t pebs;          /* kprof_ds_avail: DS, perfmon available, not pebs_unavailable */
-	uint8_t pebs_baseline; /* kprof_ds_avail: adaptive PEBS (PEBS_DATA_CFG exists) */
-	uint8_t pebs_format;   /* PERF_CAPABILITIES pebs_format, KPROF_PEBS_FORMAT_NETBURST32,
+	uint8_t dtes64;         /* cpuid.1:ecx DTES64: the 64-bit DS layout (kprof_ds_area64) */
+	uint8_t ds_cpl;         /* cpuid.1:ecx DS-CPL: BTS_OFF_OS / BTS_OFF_USR filtering */
+	uint8_t pdcm;           /* cpuid.1:ecx PDCM: IA32_PERF_CAPABILITIES exists */
+	kprof_ds_avail perfmon; /* IA32_MISC_ENABLE perfmon_available */
+	kprof_ds_avail bts;     /* DS and not IA32_MISC_ENABLE bts_unavailable */
+	kprof_ds_avail pebs;    /* DS, perfmon available, not pebs_unavailable */
+	kprof_ds_avail pebs_baseline; /* adaptive PEBS (PEBS_DATA_CFG exists) */
+	uint8_t pebs_format;     /* PERF_CAPABILITIES pebs_format, KPROF_PEBS_FORMAT_NETBURST32,
 	                            or KPROF_PEBS_FORMAT_UNKNOWN */
 	uint8_t bts_record_size; /* KPROF_BTS_RECORD64_SIZE or KPROF_BTS_RECORD32_SIZE; 0 without DS */
 	uint8_t reserved[2];
@@ -7267,35 +7312,47 @@ typedef struct kprof_bts_iter {
 	uint64_t slot;     /* next record to return */
 	uint64_t left;     /* records still to return */
 	uint32_t record_size;
-	int32_t status; /* sticky error */
+	kprof_status status; /* sticky error */
 } kprof_bts_iter;
 
-/* kprof_bts_iter_init flags. */
+/* kprof_bts_buffer flags. */
 #define KPROF_BTS_WRAPPED                                                                          \
 	1u /* the circular buffer wrapped at least once (see kprof_bts_iter_init) */
-/* Start iterating a BTS buffer. bytes/len: the caller's copy of the buffer; base: the
- * producer address bytes[0] had; index, maximum: the DS area's BTS index and absolute
- * maximum; record_size: KPROF_BTS_RECORD64_SIZE (DTES64) or KPROF_BTS_RECORD32_SIZE.
- * Without KPROF_BTS_WRAPPED the records are base .. index, oldest first.
+
+/* A BTS buffer as the caller holds it, for kprof_bts_iter_init and kprof_bts_wrapped_get. */
+typedef struct kprof_bts_buffer {
+	const void *bytes;    /* the caller's copy of the buffer */
+	size_t len;           /* bytes at bytes */
+	uint64_t base;        /* the producer address bytes[0] had (the DS area's BTS base) */
+	uint64_t index;       /* the DS area's BTS index */
+	uint64_t maximum;     /* the DS area's BTS absolute maximum */
+	unsigned record_size; /* KPROF_BTS_RECORD64_SIZE (DTES64) or KPROF_BTS_RECORD32_SIZE */
+	unsigned flags;       /* KPROF_BTS_WRAPPED, or 0 */
+} kprof_bts_buffer;
+/* Start iterating a BTS buffer (a kprof_bts_buffer: bytes/len, the caller's copy of the
+ * buffer; base, the producer address bytes[0] had; index, maximum, the DS area's BTS index
+ * and absolute maximum; record_size, KPROF_BTS_RECORD64_SIZE (DTES64) or
+ * KPROF_BTS_RECORD32_SIZE; flags). Without KPROF_BTS_WRAPPED in flags the records are base ..
+ * index, oldest first.
  * A circular buffer (BTINT clear) that wrapped holds capacity records, oldest at index; but
  * the DS area cannot say whether it wrapped - after exactly one lap index == base, as when
  * empty - nor how many laps or records were lost. Pass KPROF_BTS_WRAPPED when you know
  * (kprof_bts_wrapped_get tells, for a buffer zeroed before BTS started).
- * Errors (nothing is read): KPROF_E_FORMAT unknown record size; KPROF_E_RANGE index outside
+ * Errors (nothing is read; each is final, repeated by every kprof_bts_iter_next):
+ * KPROF_E_ARGUMENT a NULL iterator or buffer, or NULL bytes with len > 0; KPROF_E_FORMAT
+ * unknown record size; KPROF_E_RANGE index outside
  * [base, maximum] or a wrapped buffer with no room; KPROF_E_ALIGNMENT index not on a record;
  * KPROF_E_TRUNCATED len shorter than the records to read. */
-KPROF_API kprof_status kprof_bts_iter_init(kprof_bts_iter *w, const void *bytes, size_t len,
-                                           uint64_t base, uint64_t index, uint64_t maximum,
-                                           unsigned record_size, unsigned flags);
-/* The next BTS record, oldest first. KPROF_END after the last. */
+KPROF_API kprof_status kprof_bts_iter_init(kprof_bts_iter *w, const kprof_bts_buffer *buffer);
+/* The next BTS record, oldest first. KPROF_END after the last (and on every later call); an
+ * iterator whose init failed returns init's error on every call. */
 KPROF_API kprof_status kprof_bts_iter_next(kprof_bts_iter *w, kprof_bts_entry *out);
 /* Whether a circular BTS buffer has wrapped, for a buffer that was zeroed before BTS was
  * started: the record at index is then non-zero only if a previous lap wrote it (no branch
  * goes from 0 to 0). *wrapped = 0 when index is at the maximum (the buffer filled without
- * wrapping). Same arguments and errors as kprof_bts_iter_init. */
-KPROF_API kprof_status kprof_bts_wrapped_get(const void *bytes, size_t len, uint64_t base,
-                                             uint64_t index, uint64_t maximum, unsigned record_size,
-                                             int *wrapped);
+ * wrapping; buffer->flags is not read). Same buffer and errors as kprof_bts_iter_init;
+ * *wrapped is 0 on every error. */
+KPROF_API kprof_status kprof_bts_wrapped_get(const kprof_bts_buffer *buffer, int *wrapped);
 
 #endif /* !defined(KPROF_NO_DS) */
 /* ------------------------------------------------------------------------------------------
@@ -8255,7 +8312,7 @@ typedef struct kprof_pebs_iter {
 	uint32_t record_size; /* 0 for adaptive records without a known PEBS_DATA_CFG */
 	uint8_t data_cfg_known;
 	uint8_t reserved[3];
-	int32_t status; /* sticky error */
+	kprof_status status; /* sticky error */
 } kprof_pebs_iter;
 
 /* Intel architectural PEBS. The processor writes records into one physically contiguous buffer
@@ -8304,6 +8361,24 @@ typedef struct kprof_pebs_arch_iter {
 	size_t end, at;
 	int status;
 } kprof_pebs_arch_iter;
+
+/* kprof_pebs_buffer flags. */
+#define KPROF_PEBS_DATA_CFG_KNOWN                                                                  \
+	1u /* data_cfg holds the PEBS_DATA_CFG the records were written with */
+
+/* A PEBS buffer as the caller holds it, for kprof_pebs_iter_init. */
+typedef struct kprof_pebs_buffer {
+	const void *bytes; /* the caller's copy of the buffer */
+	size_t len;        /* bytes at bytes */
+	uint64_t base;     /* the producer address bytes[0] had (the DS area's PEBS base) */
+	uint64_t index;    /* the DS area's PEBS index */
+	uint64_t maximum;  /* the DS area's PEBS absolute maximum */
+	unsigned
+	        format; /* KPROF_PEBS_FORMAT_CORE .. _ADAPTIVE_MAX or KPROF_PEBS_FORMAT_NETBURST32 */
+	unsigned flags; /* KPROF_PEBS_DATA_CFG_KNOWN, or 0 */
+	uint64_t
+	        data_cfg; /* PEBS_DATA_CFG (adaptive formats), read with KPROF_PEBS_DATA_CFG_KNOWN */
+} kprof_pebs_buffer;
 /* Bytes in one PEBS record of a format (KPROF_PEBS_FORMAT_CORE .. KPROF_PEBS_FORMAT_ADAPTIVE_MAX
  * or KPROF_PEBS_FORMAT_NETBURST32). Adaptive formats (4 and later) take the size from
  * data_cfg (PEBS_DATA_CFG): the basic group plus each group it enables; format 6's counters group is its header, two u64 of metrics (bit
@@ -8312,17 +8387,18 @@ typedef struct kprof_pebs_arch_iter {
  * group of unknown size). */
 KPROF_API kprof_status kprof_pebs_record_size_get(unsigned format, uint64_t data_cfg,
                                                   uint32_t *size);
-/* Start iterating a PEBS buffer: records from base to index (PEBS never wraps). format:
+/* Start iterating a PEBS buffer (a kprof_pebs_buffer: the caller's copy bytes/len, the
+ * producer address base of bytes[0], the DS area's index and absolute maximum, format,
+ * flags and data_cfg): records from base to index (PEBS never wraps). format:
  * KPROF_PEBS_FORMAT_CORE .. KPROF_PEBS_FORMAT_ADAPTIVE_MAX or KPROF_PEBS_FORMAT_NETBURST32;
- * data_cfg: PEBS_DATA_CFG for adaptive formats when data_cfg_known (then every record must
- * have exactly that shape); without it each
- * adaptive record's own basic group gives its shape and size (cross-checked). Errors
- * (nothing is read): KPROF_E_FORMAT unknown format or record size; KPROF_E_RANGE index
+ * data_cfg: PEBS_DATA_CFG for adaptive formats, read only with KPROF_PEBS_DATA_CFG_KNOWN in
+ * flags (then every record must have exactly that shape); without it each adaptive
+ * record's own basic group gives its shape and size (cross-checked). Errors (nothing is
+ * read; each is final, repeated by every kprof_pebs_iter_next): KPROF_E_ARGUMENT a NULL
+ * iterator or buffer, or NULL bytes with len > 0; KPROF_E_FORMAT unknown format or record size; KPROF_E_RANGE index
  * outside [base, maximum]; KPROF_E_ALIGNMENT index not on a record; KPROF_E_TRUNCATED len
  * shorter than base .. index. */
-KPROF_API kprof_status kprof_pebs_iter_init(kprof_pebs_iter *w, const void *bytes, size_t len,
-                                            uint64_t base, uint64_t index, uint64_t maximum,
-                                            unsigned format, uint64_t data_cfg, int data_cfg_known);
+KPROF_API kprof_status kprof_pebs_iter_init(kprof_pebs_iter *w, const kprof_pebs_buffer *buffer);
 /* The next PEBS record. KPROF_END after the last; KPROF_E_CORRUPT for an adaptive
  * record whose size field disagrees with its groups (or with data_cfg), or that runs past
  * index; errors are sticky. */
@@ -9437,18 +9513,26 @@ typedef struct kprof_psi_iter {
 	const uint8_t *buf;
 	size_t len;
 	size_t at;
-	int32_t status; /* KPROF_OK while entries remain; KPROF_END at the end; sticky */
+	kprof_status status; /* KPROF_OK while entries remain; KPROF_END at the end; sticky */
 } kprof_psi_iter;
 
 #if !defined(KPROF_NO_WINDOWS_MODEL)
 /* An entry matched against kprof's tables. */
 typedef struct kprof_psi_match {
 	const kprof_source *source; /* NULL: unknown to kprof (report it, do not drop it) */
-	uint8_t table;              /* kprof_source_table the row came from */
+	kprof_source_table table;   /* the table the row came from */
 	uint8_t later; /* 1: found in KPROF_SOURCE_TABLE_INTEL_LATER, not the named table */
-	uint8_t pad[6];
+	uint8_t pad[3];
 } kprof_psi_match;
 #endif
+
+/* One entry to add to a chain (kprof_psi_writer_add). */
+typedef struct kprof_psi_item {
+	uint32_t source; /* a KPROFILE_SOURCE value */
+	uint32_t min_interval, max_interval;
+	const char *description; /* ASCII, description_len bytes (no NUL needed) */
+	size_t description_len;
+} kprof_psi_item;
 
 /* Builds a chain (tools, tests). Fields are private. */
 typedef struct kprof_psi_writer {
@@ -9457,23 +9541,32 @@ typedef struct kprof_psi_writer {
 	uint8_t has_last;
 	uint8_t pad[7];
 } kprof_psi_writer;
-/* Start walking a PROFILE_SOURCE_INFO chain of len bytes (len 0: no entries). */
+/* Start walking a PROFILE_SOURCE_INFO chain of len bytes (len 0: no entries).
+ * KPROF_E_ARGUMENT for a NULL iterator, or a NULL buf with len > 0 (then final: every
+ * kprof_psi_iter_next returns it). */
 KPROF_API kprof_status kprof_psi_iter_init(kprof_psi_iter *it, const void *buf, size_t len);
 /* The next entry. KPROF_END after the last; KPROF_E_TRUNCATED when an entry's
  * header does not fit the buffer; KPROF_E_CORRUPT when NextEntryOffset is shorter than a
- * header or points past the buffer (the next entry's header must fit). Errors are sticky:
- * the entries before one were good. */
+ * header or points past the buffer (the next entry's header must fit). Every status but
+ * KPROF_OK is final (returned again by every later call): the entries before an error were
+ * good. */
 KPROF_API kprof_status kprof_psi_iter_next(kprof_psi_iter *it, kprof_psi_entry *out);
-/* An entry's Description as NUL-terminated UTF-8 in out (out_size bytes, NUL included).
- * Unpaired surrogates become U+FFFD. *out_len (may be NULL) gets the bytes written, NUL
- * excluded. KPROF_E_BUFFER_TOO_SMALL: out holds the longest whole-character prefix that
- * fits; KPROF_E_RANGE: the entry does not lie inside buf/len. */
-KPROF_API kprof_status kprof_psi_description_to_utf8(const void *buf, size_t len,
+/* The Description of entry e, found by it (the chain's bytes are the iterator's), as
+ * NUL-terminated UTF-8 in out (out_size bytes, NUL included). Unpaired surrogates become
+ * U+FFFD. *out_len (may be NULL) gets the bytes written, NUL excluded.
+ * KPROF_E_BUFFER_TOO_SMALL: out holds the longest whole-character prefix that fits;
+ * KPROF_E_RANGE: the entry does not lie inside the iterator's chain (out empty then);
+ * KPROF_E_ARGUMENT for NULL pointers or out_size 0. */
+KPROF_API kprof_status kprof_psi_description_to_utf8(const kprof_psi_iter *it,
                                                      const kprof_psi_entry *e, char *out,
                                                      size_t out_size, size_t *out_len);
-/* 1 when an entry's Description is exactly the ASCII string s (n bytes), else 0. */
-KPROF_API int kprof_psi_description_compare(const void *buf, size_t len, const kprof_psi_entry *e,
-                                            const char *s, size_t n);
+/* Compare the Description of entry e (found by it) with the ASCII string s (n bytes):
+ * KPROF_OK with *equal 1 when they are exactly the same, 0 when not. KPROF_E_RANGE when
+ * the entry does not lie inside the iterator's chain, KPROF_E_ARGUMENT for NULL pointers
+ * (s may be NULL when n is 0); *equal is 0 on every error. */
+KPROF_API kprof_status kprof_psi_description_compare(const kprof_psi_iter *it,
+                                                     const kprof_psi_entry *e, const char *s,
+                                                     size_t n, int *equal);
 #if !defined(KPROF_NO_WINDOWS_MODEL)
 /* Match an entry's Source against kprof's table for the interface the listing came from.
  * Emon listings of later HALs carry sources after 0x1F: those are looked up in
@@ -9484,13 +9577,13 @@ KPROF_API kprof_status kprof_psi_match_get(const kprof_psi_entry *e, kprof_sourc
 #endif
 /* Start building a chain in buf (cap bytes). */
 KPROF_API kprof_status kprof_psi_writer_init(kprof_psi_writer *w, void *buf, size_t cap);
-/* Append an entry with an ASCII description (n bytes, NUL added), 8-byte aligned as
- * Windows lays entries out, and link the previous entry to it. KPROF_E_RANGE for a
- * non-ASCII byte; KPROF_E_BUFFER_TOO_SMALL (nothing written) when it does not fit.
+/* Append an entry (a kprof_psi_item: source, intervals and an ASCII description of
+ * description_len bytes, NUL added), 8-byte aligned as Windows lays entries out, and link
+ * the previous entry to it. KPROF_E_ARGUMENT for a NULL writer or item (or a NULL
+ * description with a length); KPROF_E_RANGE for a non-ASCII byte; KPROF_E_BUFFER_TOO_SMALL
+ * (nothing written) when it does not fit.
  * w->used is the chain's length so far. */
-KPROF_API kprof_status kprof_psi_writer_add(kprof_psi_writer *w, uint32_t source,
-                                            uint32_t min_interval, uint32_t max_interval,
-                                            const char *desc, size_t n);
+KPROF_API kprof_status kprof_psi_writer_add(kprof_psi_writer *w, const kprof_psi_item *item);
 
 #endif /* !defined(KPROF_NO_WINDOWS) */
 
@@ -16862,9 +16955,23 @@ KPROF_API kprof_status kprof_lwp_caps_get(const kprof_cpuid_snapshot *s,
 	return kprof_impl_lwp_caps_shipped(leaf[0], leaf[1], leaf[2], leaf[3], out);
 }
 
-KPROF_API uint32_t kprof_lwp_ring_space_get(uint32_t head, uint32_t tail, uint32_t size)
+/* ((head - tail) mod size) as the proposal computes it: no division, the size is added back
+ * when the difference is negative. */
+KPROF_IMPL_INTERNAL uint32_t kprof_impl_lwp_space_used(uint32_t head, uint32_t tail, uint32_t size)
 {
 	return head >= tail ? head - tail : head + size - tail;
+}
+
+KPROF_API kprof_status kprof_lwp_ring_space_get(uint32_t head, uint32_t tail, uint32_t size,
+                                                uint32_t *used)
+{
+	if (!used)
+		return KPROF_E_ARGUMENT;
+	*used = 0;
+	if (head >= size || tail >= size)
+		return KPROF_E_RANGE;
+	*used = kprof_impl_lwp_space_used(head, tail, size);
+	return KPROF_OK;
 }
 
 /* -- control block setup -- */
@@ -17008,6 +17115,7 @@ KPROF_API kprof_status kprof_lwp_record_unpack(const void *buf, size_t len,
 	const uint8_t *p = (const uint8_t *)buf;
 	uint32_t dw0;
 	unsigned kind = KPROF_LWP_KIND_UNKNOWN;
+	uint64_t kinds_valid = ~(uint64_t)0; /* 0 for a refused record: its kind stays UNKNOWN */
 	kprof_status st = KPROF_OK;
 	if (!out)
 		return KPROF_E_ARGUMENT;
@@ -17019,6 +17127,7 @@ KPROF_API kprof_status kprof_lwp_record_unpack(const void *buf, size_t len,
 		             : KPROF_E_ARGUMENT;
 		p = zeros;
 		revision = KPROF_LWP_REVISION_NONE;
+		kinds_valid = 0;
 	}
 	dw0 = kprof_impl_lwp_rec32(p);
 	/* The event-id check is decided from the first word, before the other fields are read:
@@ -17026,7 +17135,7 @@ KPROF_API kprof_status kprof_lwp_record_unpack(const void *buf, size_t len,
 	 * a caller's loop (docs/performance.md, "Drain", has the figures). */
 	if (st == KPROF_OK && KPROF_FIELD_GET(KPROF_LWP_RECORD_DW0_EVENT_ID, dw0) == 0)
 		st = KPROF_E_FORMAT;
-	out->revision = (uint8_t)revision;
+	out->revision = revision;
 	out->event_id = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_RECORD_DW0_EVENT_ID, dw0);
 	out->core_id = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_RECORD_DW0_CORE_ID, dw0);
 	out->flags = (uint16_t)KPROF_FIELD_GET(KPROF_LWP_RECORD_DW0_FLAGS, dw0);
@@ -17039,6 +17148,7 @@ KPROF_API kprof_status kprof_lwp_record_unpack(const void *buf, size_t len,
 	 * a caller's per-record loop stays inlined around it. */
 	{
 		const uint64_t shipped =
+		        (uint64_t)KPROF_LWP_KIND_EMPTY |
 		        ((uint64_t)KPROF_LWP_KIND_PROGRAMMED_VALUE
 		         << (4 * KPROF_LWP_EVENT_PROGRAMMED_VALUE)) |
 		        ((uint64_t)KPROF_LWP_KIND_INSTRUCTION
@@ -17047,7 +17157,8 @@ KPROF_API kprof_status kprof_lwp_record_unpack(const void *buf, size_t len,
 		        ((uint64_t)KPROF_LWP_KIND_DCACHE << (4 * KPROF_LWP_EVENT_DCACHE_MISSES)) |
 		        ((uint64_t)KPROF_LWP_KIND_CLOCKS << (4 * KPROF_LWP_EVENT_CORE_CLOCKS)) |
 		        ((uint64_t)KPROF_LWP_KIND_CLOCKS << (4 * KPROF_LWP_EVENT_REF_CLOCKS));
-		const uint64_t proposal = ((uint64_t)KPROF_LWP_KIND_INSTRUCTION
+		const uint64_t proposal = (uint64_t)KPROF_LWP_KIND_EMPTY |
+		                          ((uint64_t)KPROF_LWP_KIND_INSTRUCTION
 		                           << (4 * KPROF_LWP_PROPOSAL_EVENT_INSTRUCTIONS)) |
 		                          ((uint64_t)KPROF_LWP_KIND_BRANCH
 		                           << (4 * KPROF_LWP_PROPOSAL_EVENT_BRANCHES)) |
@@ -17057,14 +17168,15 @@ KPROF_API kprof_status kprof_lwp_record_unpack(const void *buf, size_t len,
 		uint32_t br, dc;
 		uint64_t br64, dc64;
 		if (id < 16u)
-			kind = (unsigned)((revision == KPROF_LWP_REVISION_SHIPPED ? shipped
-			                                                          : proposal) >>
+			kind = (unsigned)(((revision == KPROF_LWP_REVISION_SHIPPED ? shipped
+			                                                           : proposal) &
+			                   kinds_valid) >>
 			                  (4u * id)) &
 			       0xFu;
 		else if (id == KPROF_LWP_EVENT_PROGRAMMED_EVENT &&
 		         revision == KPROF_LWP_REVISION_SHIPPED)
 			kind = KPROF_LWP_KIND_PROGRAMMED_EVENT;
-		out->kind = (uint8_t)kind;
+		out->kind = (kprof_lwp_kind)kind;
 		/* Every field is assigned on every path (a decoder in a drain loop must not pay for
 		 * clearing the whole struct first): masks select the per-kind ones. */
 		br = 0u - (uint32_t)(kind == KPROF_LWP_KIND_BRANCH);
@@ -17097,10 +17209,11 @@ KPROF_API kprof_status kprof_lwp_record_iter_init(kprof_lwp_record_iter *it, con
 	it->len = buf ? len : 0;
 	it->offset = 0;
 	it->revision = revision;
+	it->status = KPROF_OK;
 	if ((!buf && len) ||
 	    (revision != KPROF_LWP_REVISION_SHIPPED && revision != KPROF_LWP_REVISION_PROPOSAL))
-		return KPROF_E_ARGUMENT;
-	return KPROF_OK;
+		it->status = KPROF_E_ARGUMENT;
+	return it->status;
 }
 
 KPROF_API kprof_status kprof_lwp_record_iter_next(kprof_lwp_record_iter *it, kprof_lwp_sample *out)
@@ -17108,15 +17221,21 @@ KPROF_API kprof_status kprof_lwp_record_iter_next(kprof_lwp_record_iter *it, kpr
 	kprof_status st;
 	if (!it || !out)
 		return KPROF_E_ARGUMENT;
+	if (it->status != KPROF_OK)
+		return it->status;
 	if (it->offset >= it->len)
-		return KPROF_END;
-	if (it->len - it->offset < KPROF_LWP_RECORD_SIZE) {
-		it->offset = it->len;
-		return KPROF_E_TRUNCATED;
-	}
+		return it->status = KPROF_END;
+	if (it->len - it->offset < KPROF_LWP_RECORD_SIZE)
+		return it->status = KPROF_E_TRUNCATED;
 	st = kprof_lwp_record_unpack(it->buf + it->offset, KPROF_LWP_RECORD_SIZE, it->revision,
 	                             out);
 	it->offset += KPROF_LWP_RECORD_SIZE;
+	/* An empty slot (event id 0, kind KPROF_LWP_KIND_EMPTY) is handed out, flagged in the
+	 * record; unpack has no other error for a whole record of a valid revision. */
+	if (st == KPROF_E_FORMAT && out->kind == KPROF_LWP_KIND_EMPTY)
+		st = KPROF_OK;
+	if (st != KPROF_OK)
+		it->status = st;
 	return st;
 }
 
@@ -17236,18 +17355,24 @@ KPROF_IMPL_INTERNAL int kprof_impl_lwp_noncanonical(uint64_t a)
 }
 
 KPROF_API kprof_status kprof_lwp_ring_attach(kprof_lwp_ring *r, void *lwpcb,
-                                             const kprof_lwp_caps *caps, const void *expect_buffer,
-                                             uint32_t expect_size, uint32_t options)
+                                             const kprof_lwp_ring_config *config)
 {
 	uint8_t *cb = (uint8_t *)lwpcb;
-	uint32_t rs = caps ? caps->event_size : KPROF_LWP_RECORD_SIZE, size, tail;
+	const kprof_lwp_caps *caps;
+	const void *expect_buffer;
+	uint32_t rs, size, tail, expect_size, options;
 	uint64_t base, missed;
 	kprof_status st;
 	if (!r)
 		return KPROF_E_ARGUMENT;
 	kprof_impl_lwp_ring_detach(r); /* stays so unless every check below holds */
-	if (!lwpcb)
+	if (!lwpcb || !config)
 		return KPROF_E_ARGUMENT;
+	caps = config->caps;
+	expect_buffer = config->expect_buffer;
+	expect_size = config->expect_size;
+	options = config->options;
+	rs = caps ? caps->event_size : KPROF_LWP_RECORD_SIZE;
 	if (caps && caps->revision != KPROF_LWP_REVISION_SHIPPED)
 		return KPROF_E_UNSUPPORTED;
 	if ((uintptr_t)lwpcb & (KPROF_LWP_LWPCB_ALIGN - 1u))
@@ -17350,7 +17475,7 @@ KPROF_IMPL_LWP_FILL int kprof_impl_lwp_ring_fill(kprof_lwp_ring *r, kprof_lwp_sp
 		return KPROF_E_CORRUPT;
 	if ((st = kprof_impl_lwp_ring_missed(r, &missed, &delta)) != KPROF_OK)
 		return st;
-	used = kprof_lwp_ring_space_get(head, tail, size);
+	used = kprof_impl_lwp_space_used(head, tail, size);
 	first = head > tail ? used : size - tail;
 	r->missed_seen = missed;
 	r->avail = used >> r->record_shift;
@@ -17413,12 +17538,14 @@ KPROF_API kprof_status kprof_lwp_ring_iter_init(kprof_lwp_ring_iter *it, kprof_l
 	it->next = it->end = it->second = it->second_end = NULL;
 	it->step = 0;
 	it->taken = it->count = 0;
+	it->status = KPROF_E_ARGUMENT;
 	if (!kprof_impl_lwp_ring_attached(r))
 		return KPROF_E_ARGUMENT;
 	it->step = r->record_size;
 	n = kprof_lwp_ring_poll(r, &s);
+	it->status = n < 0 ? (kprof_status)n : KPROF_END;
 	if (n <= 0)
-		return (kprof_status)n;
+		return n < 0 ? (kprof_status)n : KPROF_OK;
 	r->missed_unreported += s.missed_delta;
 	it->count = (uint32_t)n;
 	it->next = s.first;
@@ -17442,7 +17569,7 @@ KPROF_API kprof_status kprof_lwp_ring_iter_next(kprof_lwp_ring_iter *it, const u
 	if (it->next == it->end) {
 		if (!it->second) {
 			*record = NULL;
-			return KPROF_END;
+			return it->status; /* KPROF_END, or the error init met (repeated) */
 		}
 		it->next = it->second;
 		it->end = it->second_end;
@@ -17463,7 +17590,9 @@ KPROF_API kprof_status kprof_lwp_ring_iter_commit(kprof_lwp_ring_iter *it)
 	n = it->taken;
 	it->taken = it->count = 0;
 	it->next = it->end = it->second = it->second_end = NULL;
-	return kprof_lwp_ring_consume(it->ring, n);
+	if (it->status == KPROF_END)
+		return kprof_lwp_ring_consume(it->ring, n);
+	return it->status;
 }
 
 KPROF_API kprof_status kprof_lwp_ring_copy(kprof_lwp_ring *r, void *out, size_t out_len,
@@ -17515,16 +17644,18 @@ KPROF_IMPL_INTERNAL KPROF_IMPL_HOT uint32_t kprof_impl_lwp_drain_run(const uint8
 }
 
 /* max_records is applied once, to the span's run lengths, not checked per record. */
-KPROF_API int kprof_lwp_ring_drain(kprof_lwp_ring *r, kprof_lwp_record_fn fn, void *ctx,
-                                   uint32_t max_records)
+KPROF_API kprof_status kprof_lwp_ring_drain(kprof_lwp_ring *r, kprof_lwp_record_fn fn, void *ctx,
+                                            uint32_t max_records, uint32_t *handed_out)
 {
 	kprof_lwp_span s;
 	uint32_t limit, first, n;
 	int stop = 0, avail;
+	if (handed_out)
+		*handed_out = 0;
 	if (!r || !fn)
 		return KPROF_E_ARGUMENT;
 	if ((avail = kprof_impl_lwp_ring_poll(r, &s)) <= 0)
-		return avail;
+		return (kprof_status)avail;
 	r->missed_unreported += s.missed_delta;
 	limit = max_records && max_records < (uint32_t)avail ? max_records : (uint32_t)avail;
 	first = limit < s.first_count ? limit : s.first_count;
@@ -17532,7 +17663,9 @@ KPROF_API int kprof_lwp_ring_drain(kprof_lwp_ring *r, kprof_lwp_record_fn fn, vo
 	if (!stop && limit > first)
 		n += kprof_impl_lwp_drain_run(s.second, limit - first, r, fn, ctx, &stop);
 	kprof_impl_lwp_ring_advance(r, n);
-	return (int)n;
+	if (handed_out)
+		*handed_out = n;
+	return KPROF_OK;
 }
 
 KPROF_API kprof_status kprof_lwp_ring_missed_get(kprof_lwp_ring *r, uint64_t *delta)
@@ -17729,18 +17862,19 @@ KPROF_API const char *kprof_lwp_rule_name(kprof_lwp_rule value)
 #ifndef KPROF_NO_NAMES
 /* The pool of the names: each string NUL-terminated, at the offset on its left. */
 /* clang-format off */
-static const char kprof_impl_lwp_kind_name_pool[55] =
+static const char kprof_impl_lwp_kind_name_pool[61] =
 	/*  0 */ "unknown\0"
 	/*  8 */ "instruction\0"
 	/* 20 */ "branch\0"
 	/* 27 */ "dcache\0"
 	/* 34 */ "lwpval\0"
 	/* 41 */ "lwpins\0"
-	/* 48 */ "clocks";
+	/* 48 */ "clocks\0"
+	/* 55 */ "empty";
 /* clang-format on */
 
 /* clang-format off */
-static const kprof_impl_name_row kprof_impl_lwp_kind_names[7] = {
+static const kprof_impl_name_row kprof_impl_lwp_kind_names[8] = {
 	{ KPROF_LWP_KIND_UNKNOWN,           0 }, /* "unknown" */
 	{ KPROF_LWP_KIND_INSTRUCTION,       8 }, /* "instruction" */
 	{ KPROF_LWP_KIND_BRANCH,           20 }, /* "branch" */
@@ -17748,6 +17882,7 @@ static const kprof_impl_name_row kprof_impl_lwp_kind_names[7] = {
 	{ KPROF_LWP_KIND_PROGRAMMED_VALUE, 34 }, /* "lwpval" */
 	{ KPROF_LWP_KIND_PROGRAMMED_EVENT, 41 }, /* "lwpins" */
 	{ KPROF_LWP_KIND_CLOCKS,           48 }, /* "clocks" */
+	{ KPROF_LWP_KIND_EMPTY,            55 }, /* "empty" */
 };
 /* clang-format on */
 
@@ -17755,7 +17890,7 @@ static const kprof_impl_name_row kprof_impl_lwp_kind_names[7] = {
 KPROF_API const char *kprof_lwp_kind_name(kprof_lwp_kind value)
 {
 	return kprof_impl_name((const char *)&kprof_impl_lwp_kind_name_pool,
-	                       kprof_impl_lwp_kind_names, 7u, (int)value);
+	                       kprof_impl_lwp_kind_names, 8u, (int)value);
 }
 #endif
 
@@ -17782,13 +17917,14 @@ KPROF_API kprof_status kprof_lwpmodel_init(kprof_lwpmodel *m, const kprof_lwp_ca
 	return KPROF_OK;
 }
 
-KPROF_API void kprof_lwpmodel_threshold_set(kprof_lwpmodel *m, kprof_lwpmodel_threshold_fn fn,
-                                            void *ctx)
+KPROF_API kprof_status kprof_lwpmodel_threshold_set(kprof_lwpmodel *m,
+                                                    kprof_lwpmodel_threshold_fn fn, void *ctx)
 {
-	if (m) {
-		m->on_threshold = fn;
-		m->ctx = ctx;
-	}
+	if (!m)
+		return KPROF_E_ARGUMENT;
+	m->on_threshold = fn;
+	m->ctx = ctx;
+	return KPROF_OK;
 }
 
 KPROF_IMPL_INTERNAL uint32_t kprof_impl_lwp_model_reload(kprof_lwpmodel *m, unsigned slot)
@@ -17847,10 +17983,10 @@ KPROF_IMPL_INTERNAL int kprof_impl_lwp_model_store(kprof_lwpmodel *m, uint32_t d
 	m->head_dirty = 1;
 	m->stored++;
 	if (m->threshold) {
-		uint32_t used = kprof_lwp_ring_space_get(m->head, m->cached_tail, m->size);
+		uint32_t used = kprof_impl_lwp_space_used(m->head, m->cached_tail, m->size);
 		if (used >= m->threshold) {
 			kprof_impl_lwp_model_read_tail(m);
-			used = kprof_lwp_ring_space_get(m->head, m->cached_tail, m->size);
+			used = kprof_impl_lwp_space_used(m->head, m->cached_tail, m->size);
 		}
 		if (used == m->threshold) {
 			kprof_impl_lwp_model_flush_head(m);
@@ -17862,11 +17998,15 @@ KPROF_IMPL_INTERNAL int kprof_impl_lwp_model_store(kprof_lwpmodel *m, uint32_t d
 	return 0;
 }
 
-KPROF_API void *kprof_lwpmodel_lwpcb_store(kprof_lwpmodel *m)
+KPROF_API kprof_status kprof_lwpmodel_lwpcb_store(kprof_lwpmodel *m, void **out)
 {
 	unsigned i;
-	if (!m || !m->lwpcb)
-		return NULL;
+	if (out)
+		*out = NULL;
+	if (!m || !out)
+		return KPROF_E_ARGUMENT;
+	if (!m->lwpcb)
+		return KPROF_OK;
 	for (i = 0; i < m->caps.max_events; i++)
 		if (m->flags & (1u << (i + 1u)))
 			kprof_impl_lwp_store32(m->lwpcb + m->caps.event_offset +
@@ -17874,7 +18014,8 @@ KPROF_API void *kprof_lwpmodel_lwpcb_store(kprof_lwpmodel *m)
 			                               KPROF_LWP_EVENT_SLOT_EVENT_COUNTER_OFFSET,
 			                       m->counter[i]);
 	kprof_impl_lwp_model_flush_head(m);
-	return m->lwpcb;
+	*out = m->lwpcb;
+	return KPROF_OK;
 }
 
 KPROF_API kprof_status kprof_lwpmodel_lwpcb_load(kprof_lwpmodel *m, void *lwpcb)
@@ -17884,8 +18025,10 @@ KPROF_API kprof_status kprof_lwpmodel_lwpcb_load(kprof_lwpmodel *m, void *lwpcb)
 	uint64_t base, missed;
 	if (!m)
 		return KPROF_E_ARGUMENT;
-	if (m->lwpcb)
-		(void)kprof_lwpmodel_lwpcb_store(m);
+	if (m->lwpcb) {
+		void *active;
+		(void)kprof_lwpmodel_lwpcb_store(m, &active);
+	}
 	m->lwpcb = NULL;
 	m->flags = 0;
 	if (!cb)
@@ -17950,12 +18093,12 @@ KPROF_IMPL_INTERNAL uint32_t kprof_impl_lwp_model_dw0(const kprof_lwpmodel *m, u
 	       flags;
 }
 
-KPROF_API int kprof_lwpmodel_insn_execute(kprof_lwpmodel *m, const kprof_lwpmodel_insn *insn)
+/* One instruction retired: 1 when a record was produced, else 0. */
+KPROF_IMPL_INTERNAL int kprof_impl_lwpmodel_retire(kprof_lwpmodel *m,
+                                                   const kprof_lwpmodel_insn *insn)
 {
 	uint32_t happened, eligible = 0, e, pick = 0, flags = 0, data1 = 0, i;
 	uint64_t data2 = 0;
-	if (!m || !insn)
-		return KPROF_E_ARGUMENT;
 	m->clock += insn->cycles ? insn->cycles : 1u;
 	if (!m->lwpcb)
 		return 0;
@@ -18007,41 +18150,66 @@ KPROF_API int kprof_lwpmodel_insn_execute(kprof_lwpmodel *m, const kprof_lwpmode
 	return 1;
 }
 
-KPROF_API int kprof_lwpmodel_lwpval_execute(kprof_lwpmodel *m, uint64_t data2, uint32_t data1,
-                                            uint32_t flags, uint64_t ip)
+KPROF_API kprof_status kprof_lwpmodel_insn_execute(kprof_lwpmodel *m,
+                                                   const kprof_lwpmodel_insn *insn, int *produced)
+{
+	int n;
+	if (produced)
+		*produced = 0;
+	if (!m || !insn)
+		return KPROF_E_ARGUMENT;
+	n = kprof_impl_lwpmodel_retire(m, insn);
+	if (produced)
+		*produced = n;
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_lwpmodel_lwpval_execute(kprof_lwpmodel *m,
+                                                     const kprof_lwpmodel_user_event *ev,
+                                                     int *produced)
 {
 	const unsigned slot = KPROF_LWP_EVENT_PROGRAMMED_VALUE - 1u;
-	if (!m)
+	if (produced)
+		*produced = 0;
+	if (!m || !ev)
 		return KPROF_E_ARGUMENT;
 	m->clock++;
 	if (!m->lwpcb || !(m->flags & (1u << KPROF_LWP_EVENT_PROGRAMMED_VALUE)))
-		return 0;
+		return KPROF_OK;
 	if (m->counter[slot])
 		m->counter[slot]--;
 	if (m->counter[slot])
-		return 0;
+		return KPROF_OK;
 	(void)kprof_impl_lwp_model_store(
 	        m,
 	        kprof_impl_lwp_model_dw0(m, KPROF_LWP_EVENT_PROGRAMMED_VALUE,
-	                                 KPROF_FIELD_PREP(KPROF_LWP_RECORD_DW0_FLAGS, flags)),
-	        data1, ip, data2);
+	                                 KPROF_FIELD_PREP(KPROF_LWP_RECORD_DW0_FLAGS, ev->flags)),
+	        ev->data1, ev->ip, ev->data2);
 	m->counter[slot] = kprof_impl_lwp_model_reload(m, slot);
-	return 1;
+	if (produced)
+		*produced = 1;
+	return KPROF_OK;
 }
 
-KPROF_API int kprof_lwpmodel_lwpins_execute(kprof_lwpmodel *m, uint64_t data2, uint32_t data1,
-                                            uint32_t flags, uint64_t ip)
+KPROF_API kprof_status kprof_lwpmodel_lwpins_execute(kprof_lwpmodel *m,
+                                                     const kprof_lwpmodel_user_event *ev, int *full)
 {
-	if (!m)
+	int f;
+	if (full)
+		*full = 0;
+	if (!m || !ev)
 		return KPROF_E_ARGUMENT;
 	m->clock++;
 	if (!m->lwpcb)
-		return 0;
-	return kprof_impl_lwp_model_store(
+		return KPROF_OK;
+	f = kprof_impl_lwp_model_store(
 	        m,
 	        kprof_impl_lwp_model_dw0(m, KPROF_LWP_EVENT_PROGRAMMED_EVENT,
-	                                 KPROF_FIELD_PREP(KPROF_LWP_RECORD_DW0_FLAGS, flags)),
-	        data1, ip, data2);
+	                                 KPROF_FIELD_PREP(KPROF_LWP_RECORD_DW0_FLAGS, ev->flags)),
+	        ev->data1, ev->ip, ev->data2);
+	if (full)
+		*full = f;
+	return KPROF_OK;
 }
 
 KPROF_API kprof_status kprof_lwpmodel_caps_get(kprof_lwp_caps *out)
@@ -18880,26 +19048,34 @@ KPROF_API const char *kprof_ds_layout_name(kprof_ds_layout value)
 /* ---- layer 4, section bts - from spec/bts.yaml, gen/c/bts.api.h, gen/c/bts.c ---- */
 #if !defined(KPROF_NO_DS)
 
-KPROF_API kprof_status kprof_bts_iter_init(kprof_bts_iter *w, const void *bytes, size_t len,
-                                           uint64_t base, uint64_t index, uint64_t maximum,
-                                           unsigned record_size, unsigned flags)
+KPROF_API kprof_status kprof_bts_iter_init(kprof_bts_iter *w, const kprof_bts_buffer *buffer)
 {
-	uint64_t slot, cap, need;
+	uint64_t slot, cap, need, base, index, maximum;
+	const void *bytes;
+	size_t len;
+	unsigned record_size, flags;
 	kprof_status st;
 	if (!w)
 		return KPROF_E_ARGUMENT;
 	w->status = KPROF_E_ARGUMENT;
 	w->left = 0;
-	if (!bytes && len)
+	if (!buffer || (!buffer->bytes && buffer->len))
 		return KPROF_E_ARGUMENT;
+	bytes = buffer->bytes;
+	len = buffer->len;
+	base = buffer->base;
+	index = buffer->index;
+	maximum = buffer->maximum;
+	record_size = buffer->record_size;
+	flags = buffer->flags;
 	if (record_size != KPROF_BTS_RECORD64_SIZE && record_size != KPROF_BTS_RECORD32_SIZE)
-		return (kprof_status)(w->status = KPROF_E_FORMAT);
+		return w->status = KPROF_E_FORMAT;
 	st = kprof_impl_ds_span(base, index, maximum, record_size, &slot, &cap);
 	if (st != KPROF_OK)
-		return (kprof_status)(w->status = st);
+		return w->status = st;
 	if (flags & KPROF_BTS_WRAPPED) {
 		if (cap == 0)
-			return (kprof_status)(w->status = KPROF_E_RANGE);
+			return w->status = KPROF_E_RANGE;
 		need = cap;
 		if (slot == cap)
 			slot = 0;
@@ -18908,7 +19084,7 @@ KPROF_API kprof_status kprof_bts_iter_init(kprof_bts_iter *w, const void *bytes,
 		slot = 0;
 	}
 	if (need > len / record_size)
-		return (kprof_status)(w->status = KPROF_E_TRUNCATED);
+		return w->status = KPROF_E_TRUNCATED;
 	w->bytes = (const uint8_t *)bytes;
 	w->base = base;
 	w->capacity = cap;
@@ -18926,7 +19102,7 @@ KPROF_API kprof_status kprof_bts_iter_next(kprof_bts_iter *w, kprof_bts_entry *o
 	if (!w || !out)
 		return KPROF_E_ARGUMENT;
 	if (w->status != KPROF_OK)
-		return (kprof_status)w->status;
+		return w->status;
 	if (w->left == 0)
 		return KPROF_END;
 	p = w->bytes + (size_t)w->slot * w->record_size;
@@ -18946,25 +19122,26 @@ KPROF_API kprof_status kprof_bts_iter_next(kprof_bts_iter *w, kprof_bts_entry *o
 	return KPROF_OK;
 }
 
-KPROF_API kprof_status kprof_bts_wrapped_get(const void *bytes, size_t len, uint64_t base,
-                                             uint64_t index, uint64_t maximum, unsigned record_size,
-                                             int *wrapped)
+KPROF_API kprof_status kprof_bts_wrapped_get(const kprof_bts_buffer *buffer, int *wrapped)
 {
 	uint64_t slot, cap;
 	const uint8_t *p;
-	unsigned i;
+	unsigned i, record_size;
 	kprof_status st;
-	if (!wrapped || (!bytes && len))
+	if (wrapped)
+		*wrapped = 0;
+	if (!wrapped || !buffer || (!buffer->bytes && buffer->len))
 		return KPROF_E_ARGUMENT;
-	*wrapped = 0;
+	record_size = buffer->record_size;
 	if (record_size != KPROF_BTS_RECORD64_SIZE && record_size != KPROF_BTS_RECORD32_SIZE)
 		return KPROF_E_FORMAT;
-	st = kprof_impl_ds_span(base, index, maximum, record_size, &slot, &cap);
+	st = kprof_impl_ds_span(buffer->base, buffer->index, buffer->maximum, record_size, &slot,
+	                        &cap);
 	if (st != KPROF_OK || slot == cap)
 		return st;
-	if (cap > len / record_size)
+	if (cap > buffer->len / record_size)
 		return KPROF_E_TRUNCATED;
-	p = (const uint8_t *)bytes + (size_t)slot * record_size;
+	p = (const uint8_t *)buffer->bytes + (size_t)slot * record_size;
 	for (i = 0; i < record_size; i++)
 		if (p[i])
 			*wrapped = 1;
@@ -19024,35 +19201,40 @@ KPROF_API kprof_status kprof_pebs_record_size_get(unsigned format, uint64_t data
 	return KPROF_OK;
 }
 
-KPROF_API kprof_status kprof_pebs_iter_init(kprof_pebs_iter *w, const void *bytes, size_t len,
-                                            uint64_t base, uint64_t index, uint64_t maximum,
-                                            unsigned format, uint64_t data_cfg, int data_cfg_known)
+KPROF_API kprof_status kprof_pebs_iter_init(kprof_pebs_iter *w, const kprof_pebs_buffer *buffer)
 {
 	uint32_t size = 0;
 	kprof_status st;
-	int adaptive =
-	        format >= KPROF_PEBS_FORMAT_ADAPTIVE && format <= KPROF_PEBS_FORMAT_ADAPTIVE_MAX;
+	uint64_t base, index, data_cfg;
+	unsigned format;
+	int adaptive, data_cfg_known;
 	if (!w)
 		return KPROF_E_ARGUMENT;
 	w->status = KPROF_E_ARGUMENT;
-	if (!bytes && len)
+	if (!buffer || (!buffer->bytes && buffer->len))
 		return KPROF_E_ARGUMENT;
+	base = buffer->base;
+	index = buffer->index;
+	format = buffer->format;
+	data_cfg = buffer->data_cfg;
+	data_cfg_known = (buffer->flags & KPROF_PEBS_DATA_CFG_KNOWN) != 0;
+	adaptive = format >= KPROF_PEBS_FORMAT_ADAPTIVE && format <= KPROF_PEBS_FORMAT_ADAPTIVE_MAX;
 	if (!adaptive || data_cfg_known) {
 		st = kprof_pebs_record_size_get(format, data_cfg, &size);
 		if (st != KPROF_OK)
-			return (kprof_status)(w->status = st);
+			return w->status = st;
 	}
-	if (index < base || index > maximum)
-		return (kprof_status)(w->status = KPROF_E_RANGE);
+	if (index < base || index > buffer->maximum)
+		return w->status = KPROF_E_RANGE;
 	if (size) {
 		uint32_t rem;
 		(void)kprof_impl_udiv64(index - base, size, &rem);
 		if (rem)
-			return (kprof_status)(w->status = KPROF_E_ALIGNMENT);
+			return w->status = KPROF_E_ALIGNMENT;
 	}
-	if (index - base > len)
-		return (kprof_status)(w->status = KPROF_E_TRUNCATED);
-	w->bytes = (const uint8_t *)bytes;
+	if (index - base > buffer->len)
+		return w->status = KPROF_E_TRUNCATED;
+	w->bytes = (const uint8_t *)buffer->bytes;
 	w->base = base;
 	w->end = (size_t)(index - base);
 	w->at = 0;
@@ -19135,7 +19317,7 @@ KPROF_API kprof_status kprof_pebs_iter_next(kprof_pebs_iter *w, kprof_pebs_sampl
 	if (!w || !out)
 		return KPROF_E_ARGUMENT;
 	if (w->status != KPROF_OK)
-		return (kprof_status)w->status;
+		return w->status;
 	if (w->at >= w->end)
 		return KPROF_END;
 	kprof_impl_zero(out, sizeof(*out));
@@ -19149,7 +19331,7 @@ KPROF_API kprof_status kprof_pebs_iter_next(kprof_pebs_iter *w, kprof_pebs_sampl
 		uint32_t expect;
 		size_t off;
 		if (left < KPROF_PEBS_BASIC_SIZE)
-			return (kprof_status)(w->status = KPROF_E_CORRUPT);
+			return w->status = KPROF_E_CORRUPT;
 		/* read in place, as every group below: the walker's frame stays small in ring 0 */
 		format_size = kprof_bytes_le64_load(p + KPROF_PEBS_BASIC_FORMAT_SIZE_OFFSET);
 		group = KPROF_FIELD_GET(KPROF_PEBS_BASIC_FORMAT_SIZE_FORMAT_GROUP, format_size);
@@ -19164,7 +19346,7 @@ KPROF_API kprof_status kprof_pebs_iter_next(kprof_pebs_iter *w, kprof_pebs_sampl
 		    (w->data_cfg_known &&
 		     (group != (w->data_cfg & KPROF_PEBS_BASIC_FORMAT_SIZE_FORMAT_GROUP_MASK) ||
 		      size != w->record_size)))
-			return (kprof_status)(w->status = KPROF_E_CORRUPT);
+			return w->status = KPROF_E_CORRUPT;
 		out->has =
 		        KPROF_PEBS_HAS_EVENTING_IP | KPROF_PEBS_HAS_APPLICABLE | KPROF_PEBS_HAS_TSC;
 		out->ip = out->eventing_ip = kprof_bytes_le64_load(p + KPROF_PEBS_BASIC_IP_OFFSET);
@@ -19236,7 +19418,7 @@ KPROF_API kprof_status kprof_pebs_iter_next(kprof_pebs_iter *w, kprof_pebs_sampl
 			     (h_metrics != KPROF_PEBS_CNTR_METRICS ||
 			      !KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_METRICS, group))) ||
 			    (uint64_t)n * 8u > size - expect)
-				return (kprof_status)(w->status = KPROF_E_CORRUPT);
+				return w->status = KPROF_E_CORRUPT;
 			n += h_metrics ? KPROF_PEBS_CNTR_METRICS_QWORDS : 0u;
 			out->has |= KPROF_PEBS_HAS_CNTR;
 			out->cntr_offset = w->at + off;
@@ -19245,7 +19427,7 @@ KPROF_API kprof_status kprof_pebs_iter_next(kprof_pebs_iter *w, kprof_pebs_sampl
 	} else {
 		size = w->record_size;
 		if (size > left) /* cannot happen after init's alignment check; kept as the bound */
-			return (kprof_status)(w->status = KPROF_E_CORRUPT);
+			return w->status = KPROF_E_CORRUPT;
 		if (w->format == KPROF_PEBS_FORMAT_NETBURST32)
 			kprof_impl_pebs_netburst(p, out);
 		else
@@ -20184,16 +20366,16 @@ KPROF_API kprof_status kprof_psi_iter_next(kprof_psi_iter *it, kprof_psi_entry *
 	if (!it || !out)
 		return KPROF_E_ARGUMENT;
 	if (it->status != KPROF_OK)
-		return (kprof_status)it->status;
+		return it->status;
 	if (it->len - it->at < hdr)
-		return (kprof_status)(it->status = KPROF_E_TRUNCATED);
+		return it->status = KPROF_E_TRUNCATED;
 	p = it->buf + it->at;
 	next = kprof_bytes_le32_load(p +
 	                             KPROF_WINDOWS_PROFILE_SOURCE_INFO_NEXT_ENTRY_OFFSET_OFFSET);
 	if (next) {
 		/* Strictly forward and the next header inside the buffer: no loop is possible. */
 		if (next < hdr || next > it->len - it->at || it->len - it->at - next < hdr)
-			return (kprof_status)(it->status = KPROF_E_CORRUPT);
+			return it->status = KPROF_E_CORRUPT;
 		end = it->at + next;
 	} else {
 		end = it->len;
@@ -20225,34 +20407,54 @@ KPROF_API kprof_status kprof_psi_iter_next(kprof_psi_iter *it, kprof_psi_entry *
 	return KPROF_OK;
 }
 
-KPROF_API kprof_status kprof_psi_description_to_utf8(const void *buf, size_t len,
+/* The Description of e inside the chain it walks: KPROF_E_RANGE when e does not lie in it. */
+KPROF_IMPL_INTERNAL kprof_status kprof_impl_psi_description(const kprof_psi_iter *it,
+                                                            const kprof_psi_entry *e,
+                                                            const uint8_t **p)
+{
+	if (!it->buf || e->description_offset > it->len ||
+	    e->description_units > (it->len - e->description_offset) / 2)
+		return KPROF_E_RANGE;
+	*p = it->buf + e->description_offset;
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_psi_description_to_utf8(const kprof_psi_iter *it,
                                                      const kprof_psi_entry *e, char *out,
                                                      size_t out_size, size_t *out_len)
 {
+	const uint8_t *p;
+	kprof_status st;
 	if (out_len)
 		*out_len = 0;
-	if (!buf || !e || !out || out_size == 0)
+	if (!it || !e || !out || out_size == 0)
 		return KPROF_E_ARGUMENT;
 	out[0] = '\0';
-	if (e->description_offset > len || e->description_units > (len - e->description_offset) / 2)
-		return KPROF_E_RANGE;
-	return kprof_bytes_utf16le_to_utf8((const uint8_t *)buf + e->description_offset,
-	                                   e->description_units, out, out_size, out_len);
+	if ((st = kprof_impl_psi_description(it, e, &p)) != KPROF_OK)
+		return st;
+	return kprof_bytes_utf16le_to_utf8(p, e->description_units, out, out_size, out_len);
 }
 
-KPROF_API int kprof_psi_description_compare(const void *buf, size_t len, const kprof_psi_entry *e,
-                                            const char *s, size_t n)
+KPROF_API kprof_status kprof_psi_description_compare(const kprof_psi_iter *it,
+                                                     const kprof_psi_entry *e, const char *s,
+                                                     size_t n, int *equal)
 {
 	const uint8_t *p;
 	size_t i;
-	if (!buf || !e || (!s && n) || e->description_offset > len ||
-	    e->description_units > (len - e->description_offset) / 2 || e->description_units != n)
-		return 0;
-	p = (const uint8_t *)buf + e->description_offset;
+	kprof_status st;
+	if (equal)
+		*equal = 0;
+	if (!it || !e || (!s && n) || !equal)
+		return KPROF_E_ARGUMENT;
+	if ((st = kprof_impl_psi_description(it, e, &p)) != KPROF_OK)
+		return st;
+	if (e->description_units != n)
+		return KPROF_OK;
 	for (i = 0; i < n; i++)
 		if (kprof_bytes_le16_load(p + 2 * i) != (uint8_t)s[i] || (uint8_t)s[i] >= 0x80)
-			return 0;
-	return 1;
+			return KPROF_OK;
+	*equal = 1;
+	return KPROF_OK;
 }
 
 #if !defined(KPROF_NO_WINDOWS_MODEL)
@@ -20262,13 +20464,13 @@ KPROF_API kprof_status kprof_psi_match_get(const kprof_psi_entry *e, kprof_sourc
 	if (!e || !match)
 		return KPROF_E_ARGUMENT;
 	kprof_impl_zero(match, sizeof(*match));
-	match->table = (uint8_t)table;
+	match->table = table;
 	match->source = kprof_source_by_value(table, e->source);
 	if (!match->source && table == KPROF_SOURCE_TABLE_EMON) {
 		match->source = kprof_source_by_value(KPROF_SOURCE_TABLE_INTEL_LATER, e->source);
 		if (match->source) {
 			match->later = 1;
-			match->table = (uint8_t)KPROF_SOURCE_TABLE_INTEL_LATER;
+			match->table = KPROF_SOURCE_TABLE_INTEL_LATER;
 		}
 	}
 	return match->source ? KPROF_OK : KPROF_E_NOT_FOUND;
@@ -20286,14 +20488,15 @@ KPROF_API kprof_status kprof_psi_writer_init(kprof_psi_writer *w, void *buf, siz
 	return KPROF_OK;
 }
 
-KPROF_API kprof_status kprof_psi_writer_add(kprof_psi_writer *w, uint32_t source,
-                                            uint32_t min_interval, uint32_t max_interval,
-                                            const char *desc, size_t n)
+KPROF_API kprof_status kprof_psi_writer_add(kprof_psi_writer *w, const kprof_psi_item *item)
 {
-	size_t size, i, at;
+	size_t size, i, at, n;
+	const char *desc;
 	uint8_t *p;
-	if (!w || (!desc && n))
+	if (!w || !item || (!item->description && item->description_len))
 		return KPROF_E_ARGUMENT;
+	desc = item->description;
+	n = item->description_len;
 	for (i = 0; i < n; i++)
 		if ((uint8_t)desc[i] >= 0x80)
 			return KPROF_E_RANGE;
@@ -20306,11 +20509,11 @@ KPROF_API kprof_status kprof_psi_writer_add(kprof_psi_writer *w, uint32_t source
 		return KPROF_E_BUFFER_TOO_SMALL;
 	p = w->buf + at;
 	kprof_impl_zero(p, size);
-	kprof_bytes_le32_store(p + KPROF_WINDOWS_PROFILE_SOURCE_INFO_SOURCE_OFFSET, source);
+	kprof_bytes_le32_store(p + KPROF_WINDOWS_PROFILE_SOURCE_INFO_SOURCE_OFFSET, item->source);
 	kprof_bytes_le32_store(p + KPROF_WINDOWS_PROFILE_SOURCE_INFO_MIN_INTERVAL_OFFSET,
-	                       min_interval);
+	                       item->min_interval);
 	kprof_bytes_le32_store(p + KPROF_WINDOWS_PROFILE_SOURCE_INFO_MAX_INTERVAL_OFFSET,
-	                       max_interval);
+	                       item->max_interval);
 	for (i = 0; i < n; i++)
 		kprof_bytes_le16_store(p + KPROF_WINDOWS_PROFILE_SOURCE_INFO_DESCRIPTION_OFFSET +
 		                               2 * i,

@@ -53,6 +53,8 @@ static void *kprof_producer(void *arg)
 {
 	uint64_t i;
 	unsigned spins = 0;
+	kprof_lwpmodel_user_event ev;
+	void *active;
 	(void)arg;
 	for (i = 0; i < nrec; i++) {
 		struct rec32 r;
@@ -63,13 +65,17 @@ static void *kprof_producer(void *arg)
 		 * publishing its head (SLWPCB) so the consumer can make room. */
 		while (next == __atomic_load_n((uint32_t *)(lwpcb + KPROF_LWP_LWPCB_BUFFER_TAIL_OFFSET_OFFSET),
 		                               __ATOMIC_ACQUIRE)) {
-			kprof_lwpmodel_lwpcb_store(&model);
+			kprof_lwpmodel_lwpcb_store(&model, &active);
 			backoff(&spins);
 		}
 		rec_make(i, &r);
-		kprof_lwpmodel_lwpins_execute(&model, r.data2, r.data1, r.flags, r.ip);
+		ev.data2 = r.data2;
+		ev.data1 = r.data1;
+		ev.flags = r.flags;
+		ev.ip = r.ip;
+		kprof_lwpmodel_lwpins_execute(&model, &ev, NULL);
 	}
-	kprof_lwpmodel_lwpcb_store(&model);
+	kprof_lwpmodel_lwpcb_store(&model, &active);
 	return NULL;
 }
 
@@ -80,7 +86,9 @@ static void *kprof_consumer(void *arg)
 	kprof_lwp_ring_iter it;
 	const uint8_t *rec;
 	unsigned spins = 0;
-	if (kprof_lwp_ring_attach(&ring, lwpcb, &caps, lwp_buf, RING_BYTES, 0) != KPROF_OK)
+	if (kprof_lwp_ring_attach(&ring, lwpcb,
+	                          &(kprof_lwp_ring_config){.caps = &caps, .expect_buffer = lwp_buf, .expect_size = RING_BYTES}) !=
+	    KPROF_OK)
 		abort();
 	while (w->records < nrec) {
 		if (kprof_lwp_ring_iter_init(&it, &ring) != KPROF_OK || !it.count) {

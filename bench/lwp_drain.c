@@ -42,7 +42,9 @@ static void refill(kprof_lwp_ring *r)
 	kprof_status st;
 	kprof_bytes_le32_store(lwpcb + KPROF_LWP_LWPCB_BUFFER_TAIL_OFFSET_OFFSET, 0);
 	kprof_bytes_le32_store(lwpcb + KPROF_LWP_LWPCB_BUFFER_HEAD_OFFSET_OFFSET, NREC * REC_SIZE);
-	if ((st = kprof_lwp_ring_attach(r, lwpcb, &caps, ring, RING_BYTES, 0)) != KPROF_OK)
+	if ((st = kprof_lwp_ring_attach(
+	             r, lwpcb, &(kprof_lwp_ring_config){.caps = &caps, .expect_buffer = ring, .expect_size = RING_BYTES})) !=
+	    KPROF_OK)
 		die("attach", st);
 }
 
@@ -111,9 +113,9 @@ static int on_record(void *ctx, const uint8_t *rec, uint32_t size)
 static inline __attribute__((__always_inline__)) uint64_t drain_callback(kprof_lwp_ring *r)
 {
 	uint64_t total = 0;
-	int n;
-	while ((n = kprof_lwp_ring_drain(r, on_record, NULL, 0)) > 0)
-		total += (uint64_t)n;
+	uint32_t n;
+	while (kprof_lwp_ring_drain(r, on_record, NULL, 0, &n) == KPROF_OK && n)
+		total += n;
 	return total;
 }
 

@@ -120,7 +120,9 @@ int main(int argc, char **argv)
 	cfg.events = &ev;
 	cfg.event_count = 1;
 	if (kprof_lwp_lwpcb_init(cb_page, KPROF_LWP_LWPCB_SIZE + 64, &caps, &cfg, NULL) != KPROF_OK ||
-	    kprof_lwp_ring_attach(r, cb_page, &caps, buffer, RING, 0) != KPROF_OK)
+	    kprof_lwp_ring_attach(r, cb_page,
+	                          &(kprof_lwp_ring_config){.caps = &caps, .expect_buffer = buffer, .expect_size = RING}) !=
+	            KPROF_OK)
 		return 1;
 	memset(buffer, 0, RING);
 	buffer[0] = KPROF_LWP_EVENT_INSTRUCTIONS;

@@ -176,16 +176,20 @@ static kprof_status walk(const ds_opts *o, const unsigned char *buf, size_t len,
 	if (o->bts) {
 		kprof_bts_iter w;
 		kprof_bts_entry e;
-		st = kprof_bts_iter_init(&w, buf, len, o->base, o->index, o->max, o->record,
-		                         o->wrapped ? KPROF_BTS_WRAPPED : 0);
+		kprof_bts_buffer b = {0};
+		b.bytes = buf, b.len = len, b.base = o->base, b.index = o->index, b.maximum = o->max;
+		b.record_size = o->record, b.flags = o->wrapped ? KPROF_BTS_WRAPPED : 0;
+		st = kprof_bts_iter_init(&w, &b);
 		while (st == KPROF_OK && (st = kprof_bts_iter_next(&w, &e)) == KPROF_OK)
 			print_bts(&e, o->json, (*count)++ == 0);
 	} else {
 		kprof_pebs_iter w;
 		kprof_pebs_sample s;
 		uint64_t next = 0;
-		st = kprof_pebs_iter_init(&w, buf, len, o->base, o->index, o->max, o->format,
-		                          o->data_cfg, o->have_cfg);
+		kprof_pebs_buffer b = {0};
+		b.bytes = buf, b.len = len, b.base = o->base, b.index = o->index, b.maximum = o->max;
+		b.format = o->format, b.data_cfg = o->data_cfg, b.flags = o->have_cfg ? KPROF_PEBS_DATA_CFG_KNOWN : 0;
+		st = kprof_pebs_iter_init(&w, &b);
 		while (st == KPROF_OK && (st = kprof_pebs_iter_next(&w, &s)) == KPROF_OK) {
 			if (o->json)
 				print_pebs_json(&s, buf, *count == 0);
@@ -373,7 +377,7 @@ int kprof_cmd_sources_decode(const kprof_cli_args *a)
 		kprof_status ms;
 		at = e.offset + (uint64_t)e.next_entry_offset;
 		/* A description longer than desc is cut. */
-		(void)kprof_psi_description_to_utf8(buf, len, &e, desc, sizeof(desc), &dlen);
+		(void)kprof_psi_description_to_utf8(&it, &e, desc, sizeof(desc), &dlen);
 		ms = kprof_psi_match_get(&e, itf, &m);
 		if (json) {
 			kprof_cli_printf(

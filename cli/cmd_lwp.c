@@ -6,9 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *lwp_kind_name(unsigned kind)
+static const char *lwp_kind_name(kprof_lwp_kind kind)
 {
-	const char *name = kprof_lwp_kind_name((kprof_lwp_kind)kind);
+	const char *name = kprof_lwp_kind_name(kind);
 	return name ? name : "unknown";
 }
 
@@ -82,7 +82,7 @@ int kprof_cmd_lwp_decode(const kprof_cli_args *a)
 	(void)kprof_lwp_record_iter_init(&it, buf, len - tail, rev);
 	while ((st = kprof_lwp_record_iter_next(&it, &s)) != KPROF_END) {
 		size_t at = it.offset - KPROF_LWP_RECORD_SIZE;
-		if (st != KPROF_OK && st != KPROF_E_FORMAT) {
+		if (st != KPROF_OK) {
 			rc = kprof_cli_error_at(path, 0, at, "%s", kprof_status_name(st));
 			break;
 		}
@@ -97,7 +97,7 @@ int kprof_cmd_lwp_decode(const kprof_cli_args *a)
 			kprof_cli_json_hex("data2", s.data2, 0);
 			kprof_cli_json_hex("timestamp", s.timestamp, 0);
 			kind_fields(&s, 1);
-			kprof_cli_puts(st == KPROF_OK ? "}\n" : ",\"invalid\":true}\n");
+			kprof_cli_puts(s.kind != KPROF_LWP_KIND_EMPTY ? "}\n" : ",\"invalid\":true}\n");
 		} else {
 			kprof_cli_printf("%08lx event %3u %-11s core %3u flags %04x data1 %08x ip %016llx "
 			                 "data2 %016llx ts %llu",
@@ -105,7 +105,7 @@ int kprof_cmd_lwp_decode(const kprof_cli_args *a)
 			                 s.flags, (unsigned)s.data1, (unsigned long long)s.ip,
 			                 (unsigned long long)s.data2, (unsigned long long)s.timestamp);
 			kind_fields(&s, 0);
-			kprof_cli_puts(st == KPROF_OK ? "\n" : " (invalid: event id 0)\n");
+			kprof_cli_puts(s.kind != KPROF_LWP_KIND_EMPTY ? "\n" : " (invalid: event id 0)\n");
 		}
 	}
 	free(buf);

@@ -90,7 +90,10 @@ int main(void)
 	kprof_lwp_event_config ev = {KPROF_LWP_EVENT_INSTRUCTIONS, 97};
 	kprof_lwpmodel hw;
 	kprof_lwp_ring ring;
+	kprof_lwp_ring_config ring_cfg;
 	kprof_lwpmodel_insn in;
+	void *active;
+	uint32_t handed_out;
 	uint64_t ip = HOT_LOOP_START, rng = 7, missed = 0, i;
 	int drain_now = 0, branch, rank, polls = 0;
 	kprof_lwp_rule rule;
@@ -115,8 +118,11 @@ int main(void)
 	/* 3. Start profiling (on hardware: kprof_lwp_lwpcb_load(lwpcb)) and attach the consumer. */
 	kprof_lwpmodel_init(&hw, &caps, 0, 2024);
 	kprof_lwpmodel_threshold_set(&hw, on_threshold, &drain_now);
-	if (kprof_lwpmodel_lwpcb_load(&hw, lwpcb) != KPROF_OK ||
-	    kprof_lwp_ring_attach(&ring, lwpcb, &caps, ring_buf, sizeof(ring_buf), 0) != KPROF_OK)
+	memset(&ring_cfg, 0, sizeof(ring_cfg));
+	ring_cfg.caps = &caps;
+	ring_cfg.expect_buffer = ring_buf; /* the consumer reads only the ring it set up */
+	ring_cfg.expect_size = sizeof(ring_buf);
+	if (kprof_lwpmodel_lwpcb_load(&hw, lwpcb) != KPROF_OK || kprof_lwp_ring_attach(&ring, lwpcb, &ring_cfg) != KPROF_OK)
 		return 2;
 	/* 4. Run; every 4096 instructions the JIT reaches a safepoint and polls: one load and
 	 *    one compare when there is nothing to do. */
@@ -127,18 +133,18 @@ int main(void)
 		in.is_branch = (uint8_t)branch;
 		in.taken = (uint8_t)branch;
 		in.next_ip = ip;
-		kprof_lwpmodel_insn_execute(&hw, &in);
+		kprof_lwpmodel_insn_execute(&hw, &in, NULL);
 		if ((i & 4095u) == 0 || drain_now) {
 			uint64_t d = 0;
 			drain_now = 0;
-			if (kprof_lwp_ring_drain(&ring, add_sample, &h, 0) > 0)
+			if (kprof_lwp_ring_drain(&ring, add_sample, &h, 0, &handed_out) == KPROF_OK && handed_out)
 				polls++;
 			kprof_lwp_ring_missed_get(&ring, &d);
 			missed += d;
 		}
 	}
-	kprof_lwpmodel_lwpcb_store(&hw); /* on hardware: kprof_lwp_lwpcb_store, then a last drain */
-	kprof_lwp_ring_drain(&ring, add_sample, &h, 0);
+	kprof_lwpmodel_lwpcb_store(&hw, &active); /* on hardware: kprof_lwp_lwpcb_store, then a last drain */
+	kprof_lwp_ring_drain(&ring, add_sample, &h, 0, NULL);
 	kprof_lwpmodel_lwpcb_load(&hw, NULL);
 
 	/* 5. Report the hottest addresses. */

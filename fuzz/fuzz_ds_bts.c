@@ -78,7 +78,7 @@ static void check_setup(kf_cursor *c)
 			KF_CHECK((a->bts_interrupt_threshold - a->bts_buffer_base) % rs == 0);
 			KF_CHECK(q.bts_os || q.bts_usr);
 			/* an empty buffer the walker accepts */
-			KF_CHECK(kprof_bts_iter_init(&w, "", 0, a->bts_buffer_base, a->bts_index,
+			KF_CHECK(kc_bts_iter_init(&w, "", 0, a->bts_buffer_base, a->bts_index,
 			                             a->bts_absolute_maximum, rs, 0) == KPROF_OK);
 			KF_CHECK(kprof_bts_iter_next(&w, &e) == KPROF_END);
 		}
@@ -177,7 +177,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		index = base + (index % 64u) * rs + ((sel & 0x80) ? (index >> 8) % 3u : 0);
 		maximum = base + (maximum % 64u) * rs + (maximum >> 8) % 2u;
 	}
-	st = kprof_bts_iter_init(&w, bytes, blen, base, index, maximum, rs, flags);
+	st = kc_bts_iter_init(&w, bytes, blen, base, index, maximum, rs, flags);
 	if (index < base || index > maximum) {
 		KF_CHECK(st == KPROF_E_RANGE);
 	} else if ((index - base) % rs || (index - base) / rs > (maximum - base) / rs) {
@@ -209,7 +209,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	} else {
 		KF_CHECK(kprof_bts_iter_next(&w, &e) == st); /* sticky, nothing read */
 	}
-	st = kprof_bts_wrapped_get(bytes, blen, base, index, maximum, rs, &wrapped);
+	st = kc_bts_wrapped(bytes, blen, base, index, maximum, rs, &wrapped);
 	KF_CHECK(wrapped == 0 || wrapped == 1);
 	if (st == KPROF_OK && index - base < maximum - base && (maximum - base) / rs > (index - base) / rs) {
 		const uint8_t *p = bytes + (index - base);

@@ -123,7 +123,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			kprof_lwpmodel *m = (kprof_lwpmodel *)malloc(sizeof *m);
 			KF_CHECK(cfg.buffer_size % caps.event_size == 0 && cfg.buffer_size >= 2u * caps.event_size);
 			KF_CHECK(n_ev <= caps.max_events);
-			KF_CHECK(kprof_lwp_ring_attach(&r, cb, &caps, ring, cfg.buffer_size, 0) == KPROF_OK);
+			KF_CHECK(kc_lwp_attach(&r, cb, &caps, ring, cfg.buffer_size, 0) == KPROF_OK);
 			KF_CHECK(kprof_lwp_ring_poll(&r, NULL) == 0); /* head = tail = 0 */
 			if (!m)
 				abort();

@@ -15,6 +15,8 @@ static uint64_t le(const uint8_t *p, unsigned n)
 
 static unsigned expected_kind(unsigned rev, unsigned id)
 {
+	if (id == 0)
+		return KPROF_LWP_KIND_EMPTY; /* an empty slot, either revision */
 	if (rev == KPROF_LWP_REVISION_SHIPPED) {
 		switch (id) {
 		case 1: return KPROF_LWP_KIND_PROGRAMMED_VALUE;
@@ -35,10 +37,13 @@ static unsigned expected_kind(unsigned rev, unsigned id)
 	return KPROF_LWP_KIND_UNKNOWN;
 }
 
-static void check_sample(const uint8_t *p, unsigned rev, kprof_status st, const kprof_lwp_sample *s)
+/* empty_st: what an empty slot returns (KPROF_E_FORMAT from unpack, KPROF_OK from the
+ * iterator, which flags it in the record instead). */
+static void check_sample(const uint8_t *p, unsigned rev, kprof_status st, const kprof_lwp_sample *s,
+                         kprof_status empty_st)
 {
 	unsigned kind = expected_kind(rev, p[0]);
-	KF_CHECK(st == (p[0] == 0 ? KPROF_E_FORMAT : KPROF_OK));
+	KF_CHECK(st == (p[0] == 0 ? empty_st : KPROF_OK));
 	KF_CHECK(s->revision == rev && s->event_id == p[0] && s->core_id == p[1]);
 	KF_CHECK(s->flags == le(p + 2, 2) && s->data1 == le(p + 4, 4));
 	KF_CHECK(s->ip == le(p + 8, 8) && s->data2 == le(p + 16, 8) && s->timestamp == le(p + 24, 8));
@@ -76,7 +81,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	else if (len < 32)
 		KF_CHECK(st == KPROF_E_TRUNCATED);
 	else
-		check_sample(buf, rev, st, &s);
+		check_sample(buf, rev, st, &s, KPROF_E_FORMAT);
 
 	/* the whole input as a file of records */
 	st = kprof_lwp_record_iter_init(&it, buf, len, (kprof_lwp_revision)rev);
@@ -89,13 +94,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			KF_CHECK(kprof_lwp_record_iter_next(&it, &s) == KPROF_END);
 			break;
 		}
-		if (st == KPROF_E_TRUNCATED) {
-			KF_CHECK(len - before < 32 && it.offset == len);
-			KF_CHECK(kprof_lwp_record_iter_next(&it, &s) == KPROF_END);
+		if (st == KPROF_E_TRUNCATED) { /* final: repeated, the offset left at the bytes */
+			KF_CHECK(len - before < 32 && it.offset == before);
+			KF_CHECK(kprof_lwp_record_iter_next(&it, &s) == KPROF_E_TRUNCATED && it.offset == before);
 			break;
 		}
 		KF_CHECK(it.offset == before + 32 && it.offset <= len);
-		check_sample(buf + before, rev, st, &s);
+		check_sample(buf + before, rev, st, &s, KPROF_OK);
 		walked++;
 	}
 	if (valid_rev)

@@ -88,7 +88,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	kprof_bytes_le32_store(cb + KPROF_LWP_LWPCB_THRESHOLD_OFFSET, (kf_u8(&c) % nrec) * rs);
 	kprof_bytes_le64_store(cb + KPROF_LWP_LWPCB_MISSED_EVENTS_OFFSET, missed);
 
-	st = kprof_lwp_ring_attach(&r, cb, capsp, hostile ? buf : NULL, hostile ? rsize : 0, 0);
+	st = kc_lwp_attach(&r, cb, capsp, hostile ? buf : NULL, hostile ? rsize : 0, 0);
 	{
 		uint32_t sz = sizefield & KPROF_LWP_LWPCB_BUFFER_SIZE_SIZE_MASK;
 		int ok = sz == rsize && basefield == (uint64_t)(uintptr_t)buf && tailfield < rsize &&
@@ -225,7 +225,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			d.pos = tail;
 			d.seen = 0;
 			d.stop_after = kf_u8(&c) % 4u;
-			n = kprof_lwp_ring_drain(&r, drain_fn, &d, maxr);
+			n = kc_lwp_drain(&r, drain_fn, &d, maxr);
 			if (head != tail && refusal(cb, buf, rsize, rs, head, missed, seen)) {
 				KF_CHECK(n == refusal(cb, buf, rsize, rs, head, missed, seen) && d.seen == 0);
 			} else if (n >= 0) {

@@ -76,7 +76,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	/* index: mostly within the bytes (the interesting case), sometimes anywhere */
 	index = (sel & 0x10) ? base + span : base + (blen ? span % (blen + 1) : 0);
 	maximum = index + (span & 0xFF);
-	st = kprof_pebs_iter_init(&w, bytes, blen, base, index, maximum, format, cfg, known);
+	st = kc_pebs_iter_init(&w, bytes, blen, base, index, maximum, format, cfg, known);
 	if ((!adaptive || known) && !ok_size) {
 		KF_CHECK(st == KPROF_E_FORMAT);
 	} else if (index < base || index > maximum) {

@@ -111,14 +111,14 @@ static void parse_chain(const uint8_t *buf, size_t len, kf_cursor *c)
 		full = (char *)malloc(3u * e.description_units + 1u);
 		if (!full)
 			abort();
-		KF_CHECK(kprof_psi_description_to_utf8(buf, len, &e, full, 3u * e.description_units + 1u,
+		KF_CHECK(kc_psi_utf8(buf, len, &e, full, 3u * e.description_units + 1u,
 		                                    &full_len) == KPROF_OK);
 		check_utf8(buf + e.description_offset, e.description_units, full, full_len, 0);
 		osz = 1u + kf_u8(c) % (full_len + 1u);
 		part = (char *)malloc(osz);
 		if (!part)
 			abort();
-		st = kprof_psi_description_to_utf8(buf, len, &e, part, osz, &olen);
+		st = kc_psi_utf8(buf, len, &e, part, osz, &olen);
 		KF_CHECK(st == (osz > full_len ? KPROF_OK : KPROF_E_BUFFER_TOO_SMALL));
 		KF_CHECK(olen < osz && memcmp(part, full, olen) == 0);
 		check_utf8(buf + e.description_offset, e.description_units, part, olen, 1);
@@ -127,10 +127,10 @@ static void parse_chain(const uint8_t *buf, size_t len, kf_cursor *c)
 			int ascii = 1;
 			for (i = 0; i < full_len; i++)
 				ascii &= (uint8_t)full[i] < 0x80;
-			KF_CHECK(kprof_psi_description_compare(buf, len, &e, full, full_len) ==
+			KF_CHECK(kc_psi_equals(buf, len, &e, full, full_len) ==
 			         (ascii && full_len == e.description_units));
 			if (full_len)
-				KF_CHECK(kprof_psi_description_compare(buf, len, &e, full, full_len - 1) == 0);
+				KF_CHECK(kc_psi_equals(buf, len, &e, full, full_len - 1) == 0);
 		}
 		free(full);
 		free(part);
@@ -181,7 +181,7 @@ static void write_chain(kf_cursor *c)
 				desc[i][k] = 'x'; /* a NUL would end the Description early */
 			ascii &= (uint8_t)desc[i][k] < 0x80;
 		}
-		st = kprof_psi_writer_add(&w, src[i], mn[i], mx[i], desc[i], dlen[i]);
+		st = kc_psi_add(&w, src[i], mn[i], mx[i], desc[i], dlen[i]);
 		if (!ascii) {
 			KF_CHECK(st == KPROF_E_RANGE && w.used == used);
 			break;
@@ -198,7 +198,7 @@ static void write_chain(kf_cursor *c)
 		KF_CHECK(kprof_psi_iter_next(&it, &e) == KPROF_OK);
 		KF_CHECK(e.source == src[i] && e.min_interval == mn[i] && e.max_interval == mx[i]);
 		KF_CHECK(e.description_units == dlen[i] && e.description_terminated);
-		KF_CHECK(kprof_psi_description_compare(buf, w.used, &e, desc[i], dlen[i]));
+		KF_CHECK(kc_psi_equals(buf, w.used, &e, desc[i], dlen[i]));
 	}
 	KF_CHECK(kprof_psi_iter_next(&it, &e) == KPROF_END);
 	free(buf);

@@ -57,22 +57,43 @@ unsigned ds_driver_drain(const uint8_t *buf, uint64_t base, uint64_t index, uint
 	kprof_ds_area64 a;
 	char d[32];
 	int wrapped;
+	kprof_pebs_buffer pb;
+	kprof_bts_buffer bb;
+	kprof_psi_item item = {0, 1, 2, "x", 1};
+	int equal = 0;
 	unsigned n = 0;
-	if (kprof_pebs_iter_init(&w, buf, (size_t)(index - base), base, index, max, fmt, 0, 0) == KPROF_OK)
+	pb.bytes = buf;
+	pb.len = (size_t)(index - base);
+	pb.base = base;
+	pb.index = index;
+	pb.maximum = max;
+	pb.format = fmt;
+	pb.flags = 0;
+	pb.data_cfg = 0;
+	if (kprof_pebs_iter_init(&w, &pb) == KPROF_OK)
 		while (kprof_pebs_iter_next(&w, &s) == KPROF_OK)
 			n++;
-	(void)kprof_bts_wrapped_get(buf, (size_t)(max - base), base, index, max, 24, &wrapped);
-	if (kprof_bts_iter_init(&b, buf, (size_t)(max - base), base, index, max, 24, (unsigned)wrapped) == KPROF_OK)
+	bb.bytes = buf;
+	bb.len = (size_t)(max - base);
+	bb.base = base;
+	bb.index = index;
+	bb.maximum = max;
+	bb.record_size = 24;
+	bb.flags = 0;
+	(void)kprof_bts_wrapped_get(&bb, &wrapped);
+	bb.flags = wrapped ? KPROF_BTS_WRAPPED : 0u;
+	if (kprof_bts_iter_init(&b, &bb) == KPROF_OK)
 		while (kprof_bts_iter_next(&b, &e) == KPROF_OK)
 			n++;
 	kprof_psi_iter_init(&it, buf, 256);
 	while (kprof_psi_iter_next(&it, &pe) == KPROF_OK) {
 		(void)kprof_psi_match_get(&pe, KPROF_SOURCE_TABLE_EMON, &m);
-		(void)kprof_psi_description_to_utf8(buf, 256, &pe, d, sizeof(d), 0);
-		n += (unsigned)kprof_psi_description_compare(buf, 256, &pe, "Timer", 5);
+		(void)kprof_psi_description_to_utf8(&it, &pe, d, sizeof(d), 0);
+		(void)kprof_psi_description_compare(&it, &pe, "Timer", 5, &equal);
+		n += (unsigned)equal;
 	}
 	kprof_psi_writer_init(&pw, (void *)d, sizeof(d));
-	(void)kprof_psi_writer_add(&pw, 0, 1, 2, "x", 1);
+	(void)kprof_psi_writer_add(&pw, &item);
 	(void)kprof_ds_area_unpack(buf, 0xA0, KPROF_DS_LAYOUT_WIN32, KPROF_PEBS_FORMAT_WIDE_RESETS, &a);
 	return n;
 }

@@ -75,7 +75,7 @@ int main(int argc, char **argv)
 	cfg.event_count = 1;
 	CHECK_EQ(kprof_lwp_lwpcb_init(page, 256, &caps, &cfg, NULL), KPROF_OK);
 	kprof_bytes_le64_store(page + KPROF_LWP_LWPCB_MISSED_EVENTS_OFFSET, UINT64_C(0x0000000500000007));
-	CHECK_EQ(kprof_lwp_ring_attach(&r, page, &caps, ring, sizeof(ring), 0), KPROF_OK);
+	CHECK_EQ(kc_lwp_attach(&r, page, &caps, ring, sizeof(ring), 0), KPROF_OK);
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_flags = SA_SIGINFO;
 	sa.sa_sigaction = on_segv;

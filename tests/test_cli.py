@@ -996,7 +996,7 @@ def test_lwp_decode(tmp):
     for r, j in zip(recs, rows):
         check_eq((j["event"], j["core"], j["flags"], j["data1"], j["ip"], j["data2"], j["timestamp"]),
                  (r[0], r[1], r[2] >> 0, r[3], hex(r[4]), hex(r[5]), hex(r[6])), f"lwp-decode record {r[0]}: 64-bit values as 0x strings")
-    check_eq([j["kind"] for j in rows], ["instruction", "branch", "lwpins", "unknown", "branch", "dcache", "dcache"],
+    check_eq([j["kind"] for j in rows], ["instruction", "branch", "lwpins", "empty", "branch", "dcache", "dcache"],
              "lwp-decode kinds (shipped ids)")
     # Per-kind fields by the reference's bits: branch flags bit 31 taken, 30 predicted, 29
     # prediction valid (record bits; Flags holds 31:16); DCache 31:29 source, 28 address valid.

@@ -596,9 +596,9 @@ static void test_bts_walk(void)
 		memset(buf, 0, sizeof(buf));
 		for (i = 0; i < 5; i++)
 			bts_put(buf, rs, i, 0x1000 + i, 0x2000 + i, (i & 1) ? 0x10 : 0);
-		CHECK_EQ(kprof_bts_wrapped_get(buf, sizeof(buf), base, base + 5 * rs, max, rs, &wrapped), KPROF_OK);
+		CHECK_EQ(kc_bts_wrapped(buf, sizeof(buf), base, base + 5 * rs, max, rs, &wrapped), KPROF_OK);
 		CHECK_EQ(wrapped, 0);
-		CHECK_EQ(kprof_bts_iter_init(&w, buf, 8 * rs, base, base + 5 * rs, max, rs, 0), KPROF_OK);
+		CHECK_EQ(kc_bts_iter_init(&w, buf, 8 * rs, base, base + 5 * rs, max, rs, 0), KPROF_OK);
 		for (n = 0; kprof_bts_iter_next(&w, &e) == KPROF_OK; n++) {
 			CHECK_EQ(e.from, 0x1000 + n);
 			CHECK_EQ(e.to, 0x2000 + n);
@@ -608,43 +608,52 @@ static void test_bts_walk(void)
 		CHECK_EQ(n, 5);
 		CHECK_EQ(kprof_bts_iter_next(&w, &e), KPROF_END);
 		/* only the records below index need to be present */
-		CHECK_EQ(kprof_bts_iter_init(&w, buf, 5 * rs, base, base + 5 * rs, max, rs, 0), KPROF_OK);
-		CHECK_EQ(kprof_bts_iter_init(&w, buf, 5 * rs - 1, base, base + 5 * rs, max, rs, 0), KPROF_E_TRUNCATED);
+		CHECK_EQ(kc_bts_iter_init(&w, buf, 5 * rs, base, base + 5 * rs, max, rs, 0), KPROF_OK);
+		CHECK_EQ(kc_bts_iter_init(&w, buf, 5 * rs - 1, base, base + 5 * rs, max, rs, 0), KPROF_E_TRUNCATED);
 		/* empty, and full without wrapping */
-		CHECK_EQ(kprof_bts_iter_init(&w, buf, 0, base, base, max, rs, 0), KPROF_OK);
+		CHECK_EQ(kc_bts_iter_init(&w, buf, 0, base, base, max, rs, 0), KPROF_OK);
 		CHECK_EQ(kprof_bts_iter_next(&w, &e), KPROF_END);
 
 		/* A circular producer wrote 13 records into 8 slots: slot = n % 8. */
 		memset(buf, 0, sizeof(buf));
 		for (i = 0; i < 13; i++)
 			bts_put(buf, rs, i % 8, 0x1000 + i, 0x2000 + i, 0);
-		CHECK_EQ(kprof_bts_wrapped_get(buf, 8 * rs, base, base + 5 * rs, max, rs, &wrapped), KPROF_OK);
+		CHECK_EQ(kc_bts_wrapped(buf, 8 * rs, base, base + 5 * rs, max, rs, &wrapped), KPROF_OK);
 		CHECK_EQ(wrapped, 1);
-		CHECK_EQ(kprof_bts_iter_init(&w, buf, 8 * rs, base, base + 5 * rs, max, rs, KPROF_BTS_WRAPPED), KPROF_OK);
+		CHECK_EQ(kc_bts_iter_init(&w, buf, 8 * rs, base, base + 5 * rs, max, rs, KPROF_BTS_WRAPPED), KPROF_OK);
 		for (n = 0; kprof_bts_iter_next(&w, &e) == KPROF_OK; n++) {
 			CHECK_EQ(e.from, 0x1000 + 5 + n); /* oldest surviving: record 5 */
 			CHECK_EQ(e.at, base + ((5 + n) % 8) * rs);
 		}
 		CHECK_EQ(n, 8);
 		/* Wrapped needs the whole buffer. */
-		CHECK_EQ(kprof_bts_iter_init(&w, buf, 8 * rs - 1, base, base + 5 * rs, max, rs, KPROF_BTS_WRAPPED),
+		CHECK_EQ(kc_bts_iter_init(&w, buf, 8 * rs - 1, base, base + 5 * rs, max, rs, KPROF_BTS_WRAPPED),
 		         KPROF_E_TRUNCATED);
 		/* Exactly 16 records: index back at base, looks empty unless told. */
-		CHECK_EQ(kprof_bts_iter_init(&w, buf, 8 * rs, base, base, max, rs, KPROF_BTS_WRAPPED), KPROF_OK);
+		CHECK_EQ(kc_bts_iter_init(&w, buf, 8 * rs, base, base, max, rs, KPROF_BTS_WRAPPED), KPROF_OK);
 		for (n = 0; kprof_bts_iter_next(&w, &e) == KPROF_OK; n++)
 			CHECK_EQ(e.at, base + n * rs);
 		CHECK_EQ(n, 8);
 
 		/* corrupt DS areas: refused before any read */
-		CHECK_EQ(kprof_bts_iter_init(&w, buf, sizeof(buf), base, base - rs, max, rs, 0), KPROF_E_RANGE);
-		CHECK_EQ(kprof_bts_iter_init(&w, buf, sizeof(buf), base, max + rs, max, rs, 0), KPROF_E_RANGE);
-		CHECK_EQ(kprof_bts_iter_init(&w, buf, sizeof(buf), base, base + rs + 4, max, rs, 0), KPROF_E_ALIGNMENT);
-		CHECK_EQ(kprof_bts_iter_init(&w, buf, sizeof(buf), base, base, base + rs - 1, rs, KPROF_BTS_WRAPPED),
+		CHECK_EQ(kc_bts_iter_init(&w, buf, sizeof(buf), base, base - rs, max, rs, 0), KPROF_E_RANGE);
+		CHECK_EQ(kc_bts_iter_init(&w, buf, sizeof(buf), base, max + rs, max, rs, 0), KPROF_E_RANGE);
+		CHECK_EQ(kc_bts_iter_init(&w, buf, sizeof(buf), base, base + rs + 4, max, rs, 0), KPROF_E_ALIGNMENT);
+		CHECK_EQ(kc_bts_iter_init(&w, buf, sizeof(buf), base, base, base + rs - 1, rs, KPROF_BTS_WRAPPED),
 		         KPROF_E_RANGE);
-		CHECK_EQ(kprof_bts_iter_init(&w, buf, sizeof(buf), base, base, max, 16, 0), KPROF_E_FORMAT);
+		CHECK_EQ(kc_bts_iter_init(&w, buf, sizeof(buf), base, base, max, 16, 0), KPROF_E_FORMAT);
 		CHECK_EQ(kprof_bts_iter_next(&w, &e), KPROF_E_FORMAT); /* sticky */
+		CHECK_EQ(kprof_bts_iter_next(&w, &e), KPROF_E_FORMAT);
+		/* the buffer description itself: NULL is refused, and the refusal is final */
+		{
+			int wr = 7;
+			CHECK_EQ(kprof_bts_iter_init(&w, NULL), KPROF_E_ARGUMENT);
+			CHECK_EQ(kprof_bts_iter_next(&w, &e), KPROF_E_ARGUMENT);
+			CHECK_EQ(kprof_bts_wrapped_get(NULL, &wr), KPROF_E_ARGUMENT);
+			CHECK_EQ(wr, 0);
+		}
 		/* SDM-style maximum (one past whole records): whole records only */
-		CHECK_EQ(kprof_bts_iter_init(&w, buf, 8 * rs, base, base + 8 * rs, max + 1, rs, 0), KPROF_OK);
+		CHECK_EQ(kc_bts_iter_init(&w, buf, 8 * rs, base, base + 8 * rs, max + 1, rs, 0), KPROF_OK);
 	}
 }
 
@@ -667,7 +676,7 @@ static void test_pebs_legacy(void)
 		const uint64_t base = 0xFFFFA00000000000ull;
 		fill_legacy(buf, fmt, 1);
 		fill_legacy(buf + size, fmt, 2);
-		CHECK_EQ(kprof_pebs_iter_init(&w, buf, 2 * size, base, base + 2 * size, base + 3 * size, fmt, 0, 0), KPROF_OK);
+		CHECK_EQ(kc_pebs_iter_init(&w, buf, 2 * size, base, base + 2 * size, base + 3 * size, fmt, 0, 0), KPROF_OK);
 		for (n = 0; kprof_pebs_iter_next(&w, &s) == KPROF_OK; n++) {
 			uint64_t t = (uint64_t)(n + 1) << 16;
 			CHECK_EQ(s.size, size);
@@ -699,11 +708,11 @@ static void test_pebs_legacy(void)
 				CHECK(!(s.has & KPROF_PEBS_HAS_TSC));
 		}
 		CHECK_EQ(n, 2);
-		CHECK_EQ(kprof_pebs_iter_init(&w, buf, 2 * size, base, base + size + 8, base + 3 * size, fmt, 0, 0),
+		CHECK_EQ(kc_pebs_iter_init(&w, buf, 2 * size, base, base + size + 8, base + 3 * size, fmt, 0, 0),
 		         KPROF_E_ALIGNMENT);
-		CHECK_EQ(kprof_pebs_iter_init(&w, buf, 2 * size - 1, base, base + 2 * size, base + 3 * size, fmt, 0, 0),
+		CHECK_EQ(kc_pebs_iter_init(&w, buf, 2 * size - 1, base, base + 2 * size, base + 3 * size, fmt, 0, 0),
 		         KPROF_E_TRUNCATED);
-		CHECK_EQ(kprof_pebs_iter_init(&w, buf, 2 * size, base, base + 2 * size, base + size, fmt, 0, 0),
+		CHECK_EQ(kc_pebs_iter_init(&w, buf, 2 * size, base, base + 2 * size, base + size, fmt, 0, 0),
 		         KPROF_E_RANGE);
 	}
 	{ /* NetBurst 32-bit */
@@ -713,7 +722,7 @@ static void test_pebs_legacy(void)
 		kprof_pebs_sample s;
 		for (i = 0; i < 20; i++)
 			put32(buf + 4 * i, 0x100 + i);
-		CHECK_EQ(kprof_pebs_iter_init(&w, buf, 80, 0x1000, 0x1000 + 80, 0x1000 + 80, KPROF_PEBS_FORMAT_NETBURST32, 0,
+		CHECK_EQ(kc_pebs_iter_init(&w, buf, 80, 0x1000, 0x1000 + 80, 0x1000 + 80, KPROF_PEBS_FORMAT_NETBURST32, 0,
 		                              0),
 		         KPROF_OK);
 		CHECK_EQ(kprof_pebs_iter_next(&w, &s), KPROF_OK);
@@ -736,8 +745,15 @@ static void test_pebs_legacy(void)
 	{
 		kprof_pebs_iter w;
 		uint8_t b[8];
-		CHECK_EQ(kprof_pebs_iter_init(&w, b, 8, 0, 0, 0, 7, 0, 0), KPROF_E_FORMAT);
-		CHECK_EQ(kprof_pebs_iter_init(&w, b, 8, 0, 0, 0, 4, 1u << 5, 1), KPROF_E_FORMAT);
+		CHECK_EQ(kc_pebs_iter_init(&w, b, 8, 0, 0, 0, 7, 0, 0), KPROF_E_FORMAT);
+		CHECK_EQ(kc_pebs_iter_init(&w, b, 8, 0, 0, 0, 4, 1u << 5, 1), KPROF_E_FORMAT);
+		/* data_cfg is read only with KPROF_PEBS_DATA_CFG_KNOWN: the same unknown bit is then ignored */
+		CHECK_EQ(kc_pebs_iter_init(&w, b, 8, 0, 0, 0, 4, 1u << 5, 0), KPROF_OK);
+		CHECK_EQ(kprof_pebs_iter_init(&w, NULL), KPROF_E_ARGUMENT);
+		{
+			kprof_pebs_sample s;
+			CHECK_EQ(kprof_pebs_iter_next(&w, &s), KPROF_E_ARGUMENT); /* final */
+		}
 	}
 }
 
@@ -785,7 +801,7 @@ static void test_pebs_adaptive(void)
 		const uint64_t base = 0x7000000;
 		for (n = 0; n < 3; n++)
 			at += size = adaptive_put(buf + at, cfg, n + 1);
-		CHECK_EQ(kprof_pebs_iter_init(&w, buf, at, base, base + at, base + at, 4 + (c & 1), cfg, 1), KPROF_OK);
+		CHECK_EQ(kc_pebs_iter_init(&w, buf, at, base, base + at, base + at, 4 + (c & 1), cfg, 1), KPROF_OK);
 		for (n = 0; kprof_pebs_iter_next(&w, &s) == KPROF_OK; n++) {
 			uint64_t t = (uint64_t)(n + 1) << 16;
 			CHECK_EQ(s.size, size);
@@ -827,13 +843,13 @@ static void test_pebs_adaptive(void)
 		}
 		CHECK_EQ(n, 3);
 		/* the same buffer without PEBS_DATA_CFG: each record's own size */
-		CHECK_EQ(kprof_pebs_iter_init(&w, buf, at, base, base + at, base + at, 4, 0, 0), KPROF_OK);
+		CHECK_EQ(kc_pebs_iter_init(&w, buf, at, base, base + at, base + at, 4, 0, 0), KPROF_OK);
 		for (n = 0; kprof_pebs_iter_next(&w, &s) == KPROF_OK; n++)
 			;
 		CHECK_EQ(n, 3);
 		/* a PEBS_DATA_CFG that differs from the records' */
 		{
-			kprof_status st = kprof_pebs_iter_init(&w, buf, at, base, base + at, base + at, 4, cfg ^ 1, 1);
+			kprof_status st = kc_pebs_iter_init(&w, buf, at, base, base + at, base + at, 4, cfg ^ 1, 1);
 			CHECK(st == KPROF_OK || st == KPROF_E_ALIGNMENT);
 			if (st == KPROF_OK)
 				CHECK_EQ(kprof_pebs_iter_next(&w, &s), KPROF_E_CORRUPT);
@@ -844,7 +860,7 @@ static void test_pebs_adaptive(void)
 		at += adaptive_put(buf + at, 1, 1);
 		at += adaptive_put(buf + at, 2 | 8, 2);
 		at += adaptive_put(buf + at, 0, 3);
-		CHECK_EQ(kprof_pebs_iter_init(&w, buf, at, 0, at, at, 5, 0, 0), KPROF_OK);
+		CHECK_EQ(kc_pebs_iter_init(&w, buf, at, 0, at, at, 5, 0, 0), KPROF_OK);
 		while (kprof_pebs_iter_next(&w, &s) == KPROF_OK)
 			n++;
 		CHECK_EQ(n, 3);
@@ -853,7 +869,7 @@ static void test_pebs_adaptive(void)
 	{ /* the latency split on a real-looking value: instr 0x1234, cache 0x56 */
 		unsigned at = adaptive_put(buf, 1, 1);
 		put64(buf + 0x20 + 16, 0x0000005600001234ull);
-		CHECK_EQ(kprof_pebs_iter_init(&w, buf, at, 0, at, at, 5, 1, 1), KPROF_OK);
+		CHECK_EQ(kc_pebs_iter_init(&w, buf, at, 0, at, at, 5, 1, 1), KPROF_OK);
 		CHECK_EQ(kprof_pebs_iter_next(&w, &s), KPROF_OK);
 		CHECK_EQ(s.instr_latency, 0x1234);
 		CHECK_EQ(s.cache_latency, 0x56);
@@ -872,7 +888,7 @@ static void test_pebs_adaptive(void)
 		put32(buf + at + 8, 3);   /* metrics: INTEL_CNTR_METRICS */
 		for (n = 0; n < 5; n++)
 			put64(buf + at + 16 + 8 * n, 0xC00 + n);
-		CHECK_EQ(kprof_pebs_iter_init(&w, buf, size, 0, size, size, 6, cfg, 1), KPROF_OK);
+		CHECK_EQ(kc_pebs_iter_init(&w, buf, size, 0, size, size, 6, cfg, 1), KPROF_OK);
 		CHECK_EQ(kprof_pebs_iter_next(&w, &s), KPROF_OK);
 		CHECK(s.has & KPROF_PEBS_HAS_CNTR);
 		CHECK_EQ(s.cntr_offset, at);
@@ -883,37 +899,37 @@ static void test_pebs_adaptive(void)
 		put32(buf + at, 0);
 		put32(buf + at + 4, 0);
 		put32(buf + at + 8, 0);
-		CHECK_EQ(kprof_pebs_iter_init(&w, buf, size, 0, size, size, 6, cfg, 1), KPROF_OK);
+		CHECK_EQ(kc_pebs_iter_init(&w, buf, size, 0, size, size, 6, cfg, 1), KPROF_OK);
 		CHECK_EQ(kprof_pebs_iter_next(&w, &s), KPROF_OK);
 		CHECK_EQ(s.cntr_count, 0);
 		/* a header naming a counter data_cfg does not: corrupt */
 		put32(buf + at, 0x8);
-		CHECK_EQ(kprof_pebs_iter_init(&w, buf, size, 0, size, size, 6, cfg, 1), KPROF_OK);
+		CHECK_EQ(kc_pebs_iter_init(&w, buf, size, 0, size, size, 6, cfg, 1), KPROF_OK);
 		CHECK_EQ(kprof_pebs_iter_next(&w, &s), KPROF_E_CORRUPT);
 		put32(buf + at, 0);
 		put32(buf + at + 8, 2); /* metrics other than INTEL_CNTR_METRICS */
-		CHECK_EQ(kprof_pebs_iter_init(&w, buf, size, 0, size, size, 6, cfg, 1), KPROF_OK);
+		CHECK_EQ(kc_pebs_iter_init(&w, buf, size, 0, size, size, 6, cfg, 1), KPROF_OK);
 		CHECK_EQ(kprof_pebs_iter_next(&w, &s), KPROF_E_CORRUPT);
 		/* the same record to a format-5 walker: groups format 5 lacks */
-		CHECK_EQ(kprof_pebs_iter_init(&w, buf, size, 0, size, size, 5, 0, 0), KPROF_OK);
+		CHECK_EQ(kc_pebs_iter_init(&w, buf, size, 0, size, size, 5, 0, 0), KPROF_OK);
 		CHECK_EQ(kprof_pebs_iter_next(&w, &s), KPROF_E_CORRUPT);
 	}
 	{ /* corrupt: size field disagrees, size 0, a record past index */
 		unsigned at = adaptive_put(buf, 2, 1);
 		put64(buf, (uint64_t)(at + 8) << 48 | 2);
-		CHECK_EQ(kprof_pebs_iter_init(&w, buf, at + 8, 0, at + 8, at + 8, 4, 0, 0), KPROF_OK);
+		CHECK_EQ(kc_pebs_iter_init(&w, buf, at + 8, 0, at + 8, at + 8, 4, 0, 0), KPROF_OK);
 		CHECK_EQ(kprof_pebs_iter_next(&w, &s), KPROF_E_CORRUPT);
 		CHECK_EQ(kprof_pebs_iter_next(&w, &s), KPROF_E_CORRUPT);
 		put64(buf, 0);
-		CHECK_EQ(kprof_pebs_iter_init(&w, buf, at, 0, at, at, 4, 0, 0), KPROF_OK);
+		CHECK_EQ(kc_pebs_iter_init(&w, buf, at, 0, at, at, 4, 0, 0), KPROF_OK);
 		CHECK_EQ(kprof_pebs_iter_next(&w, &s), KPROF_E_CORRUPT);
 		at = adaptive_put(buf, 2, 1);
-		CHECK_EQ(kprof_pebs_iter_init(&w, buf, at - 8, 0, at - 8, at, 4, 0, 0), KPROF_OK);
+		CHECK_EQ(kc_pebs_iter_init(&w, buf, at - 8, 0, at - 8, at, 4, 0, 0), KPROF_OK);
 		CHECK_EQ(kprof_pebs_iter_next(&w, &s), KPROF_E_CORRUPT);
-		CHECK_EQ(kprof_pebs_iter_init(&w, buf, 16, 0, 16, 16, 4, 0, 0), KPROF_OK); /* shorter than a basic group */
+		CHECK_EQ(kc_pebs_iter_init(&w, buf, 16, 0, 16, 16, 4, 0, 0), KPROF_OK); /* shorter than a basic group */
 		CHECK_EQ(kprof_pebs_iter_next(&w, &s), KPROF_E_CORRUPT);
 		put64(buf, (uint64_t)0x20 << 48 | 0x10); /* unknown group bit */
-		CHECK_EQ(kprof_pebs_iter_init(&w, buf, 0x20, 0, 0x20, 0x20, 4, 0, 0), KPROF_OK);
+		CHECK_EQ(kc_pebs_iter_init(&w, buf, 0x20, 0, 0x20, 0x20, 4, 0, 0), KPROF_OK);
 		CHECK_EQ(kprof_pebs_iter_next(&w, &s), KPROF_E_CORRUPT);
 	}
 }
@@ -946,10 +962,10 @@ static void test_hostile(void)
 		index = 0x1000 + (x >> 4) % 700;
 		max = index + (x >> 20) % 64;
 		fmt = (x >> 12) % 8;
-		if (kprof_pebs_iter_init(&w, buf, len, 0x1000, index, max, fmt, (x >> 3) & 0xF, (x >> 7) & 1) == KPROF_OK)
+		if (kc_pebs_iter_init(&w, buf, len, 0x1000, index, max, fmt, (x >> 3) & 0xF, (x >> 7) & 1) == KPROF_OK)
 			while (kprof_pebs_iter_next(&w, &s) == KPROF_OK)
 				CHECK(++steps <= len / 0x20 + 1);
-		if (kprof_bts_iter_init(&b, buf, len, 0x1000, index, max, (x & 1) ? 24 : 12, (x >> 9) & 1) == KPROF_OK)
+		if (kc_bts_iter_init(&b, buf, len, 0x1000, index, max, (x & 1) ? 24 : 12, (x >> 9) & 1) == KPROF_OK)
 			while (kprof_bts_iter_next(&b, &e) == KPROF_OK)
 				CHECK(e.at >= 0x1000 && e.at < 0x1000 + len);
 		free(buf);

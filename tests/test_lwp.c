@@ -307,12 +307,18 @@ static void test_revisions(void)
 	CHECK_EQ(kc_lwp_proposal(0x80000007u, 0x01031040u, 0, 0x1Fu, &c), KPROF_E_CORRUPT);
 	CHECK_EQ(kc_lwp_proposal(0x80000007u, 0x01032040u, 0, 0x1Fu, NULL), KPROF_E_ARGUMENT);
 	/* Ring occupancy, (head - tail) mod size, across the wrap (the proposal's 5.4). */
-	CHECK_EQ(kprof_lwp_ring_space_get(10, 4, 16), 6);
-	CHECK_EQ(kprof_lwp_ring_space_get(4, 10, 16), 10);
-	CHECK_EQ(kprof_lwp_ring_space_get(0, 15, 16), 1);
-	CHECK_EQ(kprof_lwp_ring_space_get(15, 0, 16), 15);
-	CHECK_EQ(kprof_lwp_ring_space_get(7, 7, 16), 0);
-	CHECK_EQ(kprof_lwp_ring_space_get(0, 0xFFFFFFE0u, 0xFFFFFFFFu), 0x1F);
+	static const uint32_t cases[][4] = {{10, 4, 16, 6},  {4, 10, 16, 10}, {0, 15, 16, 1},
+	                                    {15, 0, 16, 15}, {7, 7, 16, 0},   {0, 0xFFFFFFE0u, 0xFFFFFFFFu, 0x1F}};
+	uint32_t used = 7;
+	size_t i;
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		CHECK_EQ(kprof_lwp_ring_space_get(cases[i][0], cases[i][1], cases[i][2], &used), KPROF_OK);
+		CHECK_EQ(used, cases[i][3]);
+	}
+	CHECK_EQ(kprof_lwp_ring_space_get(16, 0, 16, &used), KPROF_E_RANGE);
+	CHECK_EQ(used, 0);
+	CHECK_EQ(kprof_lwp_ring_space_get(0, 16, 16, &used), KPROF_E_RANGE);
+	CHECK_EQ(kprof_lwp_ring_space_get(0, 0, 16, NULL), KPROF_E_ARGUMENT);
 	/* Automatic detection never uses the proposal layout, even for proposal-shaped values. */
 	CHECK_EQ(kc_lwp_caps(0x8000u, prop, KPROF_LWP_REVISION_NONE, &c), KPROF_E_CORRUPT);
 	CHECK_EQ(c.revision, KPROF_LWP_REVISION_SHIPPED);
@@ -398,7 +404,7 @@ static kprof_status env_setup(env *e, const kprof_lwp_event_config *ev, unsigned
 	st = kprof_lwpmodel_lwpcb_load(&e->m, e->lwpcb);
 	if (st)
 		return st;
-	return kprof_lwp_ring_attach(&e->r, e->lwpcb, &e->caps, e->buf, size, 0);
+	return kc_lwp_attach(&e->r, e->lwpcb, &e->caps, e->buf, size, 0);
 }
 
 static void test_setup(void)
@@ -536,8 +542,16 @@ static void test_records(void)
 	CHECK_EQ(s.kind, KPROF_LWP_KIND_UNKNOWN);
 	rec[0] = 0;
 	CHECK_EQ(kprof_lwp_record_unpack(rec, 32, KPROF_LWP_REVISION_SHIPPED, &s), KPROF_E_FORMAT);
+	CHECK_EQ(s.kind, KPROF_LWP_KIND_EMPTY);
+	CHECK_EQ(s.flags, 0x5678);
+	CHECK_EQ(kprof_lwp_record_unpack(rec, 32, KPROF_LWP_REVISION_PROPOSAL, &s), KPROF_E_FORMAT);
+	CHECK_EQ(s.kind, KPROF_LWP_KIND_EMPTY);
 	CHECK_EQ(kprof_lwp_record_unpack(rec, 31, KPROF_LWP_REVISION_SHIPPED, &s), KPROF_E_TRUNCATED);
+	CHECK_EQ(s.kind, KPROF_LWP_KIND_UNKNOWN); /* a refused record is all zeros */
+	CHECK_EQ(s.revision, KPROF_LWP_REVISION_NONE);
+	CHECK_EQ(s.flags, 0);
 	CHECK_EQ(kprof_lwp_record_unpack(rec, 32, KPROF_LWP_REVISION_NONE, &s), KPROF_E_ARGUMENT);
+	CHECK_EQ(s.kind, KPROF_LWP_KIND_UNKNOWN);
 	/* Buffer walk: two records and 16 trailing bytes. */
 	memset(two, 0, sizeof(two));
 	two[0] = 2, two[32] = 3, two[64] = 9;
@@ -547,16 +561,25 @@ static void test_records(void)
 	CHECK_EQ(kprof_lwp_record_iter_next(&rit, &s), KPROF_OK);
 	CHECK_EQ(s.kind, KPROF_LWP_KIND_BRANCH);
 	CHECK_EQ(rit.offset, 64);
+	/* Every iterator error is final: the truncation is repeated, nothing more handed out. */
 	CHECK_EQ(kprof_lwp_record_iter_next(&rit, &s), KPROF_E_TRUNCATED);
-	CHECK_EQ(kprof_lwp_record_iter_next(&rit, &s), KPROF_END);
-	CHECK_EQ(kprof_lwp_record_iter_next(&rit, &s), KPROF_END);
-	/* An exact multiple ends with KPROF_END; event id 0 is reported and walked past. */
+	CHECK_EQ(kprof_lwp_record_iter_next(&rit, &s), KPROF_E_TRUNCATED);
+	CHECK_EQ(kprof_lwp_record_iter_next(&rit, &s), KPROF_E_TRUNCATED);
+	CHECK_EQ(rit.offset, 64);
+	/* An exact multiple ends with KPROF_END, repeated; an empty slot (event id 0) is handed
+	 * out with KPROF_OK, flagged in the record, and walked past. */
 	two[32] = 0;
 	CHECK_EQ(kprof_lwp_record_iter_init(&rit, two, 64, KPROF_LWP_REVISION_SHIPPED), KPROF_OK);
 	CHECK_EQ(kprof_lwp_record_iter_next(&rit, &s), KPROF_OK);
-	CHECK_EQ(kprof_lwp_record_iter_next(&rit, &s), KPROF_E_FORMAT);
+	CHECK_EQ(s.kind, KPROF_LWP_KIND_INSTRUCTION);
+	CHECK_EQ(kprof_lwp_record_iter_next(&rit, &s), KPROF_OK);
+	CHECK_EQ(s.kind, KPROF_LWP_KIND_EMPTY);
+	CHECK_EQ(s.event_id, 0);
+	CHECK_EQ(kprof_lwp_record_iter_next(&rit, &s), KPROF_END);
 	CHECK_EQ(kprof_lwp_record_iter_next(&rit, &s), KPROF_END);
 	CHECK_EQ(kprof_lwp_record_iter_init(&rit, two, 64, KPROF_LWP_REVISION_NONE), KPROF_E_ARGUMENT);
+	CHECK_EQ(kprof_lwp_record_iter_next(&rit, &s), KPROF_E_ARGUMENT); /* init's error, repeated */
+	CHECK_EQ(kprof_lwp_record_iter_next(&rit, &s), KPROF_E_ARGUMENT);
 	CHECK_EQ(kprof_lwp_record_iter_init(&rit, NULL, 64, KPROF_LWP_REVISION_SHIPPED), KPROF_E_ARGUMENT);
 	CHECK_EQ(kprof_lwp_record_iter_init(&rit, NULL, 0, KPROF_LWP_REVISION_SHIPPED), KPROF_OK);
 	CHECK_EQ(kprof_lwp_record_iter_next(&rit, &s), KPROF_END);
@@ -633,17 +656,17 @@ static void test_model(void)
 	CHECK_EQ(kprof_bytes_le32_load(e.lwpcb), 1u << 2); /* Flags written back: event 2 active */
 	for (i = 0; i < 100; i++) {
 		in = insn_at(i, 0);
-		kprof_lwpmodel_insn_execute(&e.m, &in);
+		kc_model_insn(&e.m, &in);
 	}
 	CHECK_EQ(e.m.stored, 20);
 	CHECK_EQ(kprof_lwp_ring_poll(&e.r, &sp), 0); /* head still in the model's register */
 	CHECK_EQ(kprof_bytes_le32_load(e.lwpcb + 16), 0);
-	CHECK(kprof_lwpmodel_lwpcb_store(&e.m) == e.lwpcb);
+	CHECK(kc_model_store(&e.m) == e.lwpcb);
 	CHECK_EQ(kprof_lwp_ring_poll(&e.r, &sp), 20);
 	CHECK_EQ(sp.first_count, 20);
 	CHECK_EQ(sp.second_count, 0);
 	memset(&g, 0, sizeof(g));
-	CHECK_EQ(kprof_lwp_ring_drain(&e.r, collect, &g, 0), 20);
+	CHECK_EQ(kc_lwp_drain(&e.r, collect, &g, 0), 20);
 	for (i = 0; i < 20 && i < g.n; i++) {
 		CHECK_EQ(g.ip[i], 4 + 5 * i);
 		CHECK_EQ(g.id[i], 2);
@@ -659,11 +682,11 @@ static void test_model(void)
 	CHECK_EQ(env_setup(&e, ev, 2, RING_BYTES, 0, 0, 0, 0), KPROF_OK);
 	for (i = 0; i < 5; i++) {
 		in = insn_at(i, i == 0 || i == 1 || i == 4);
-		kprof_lwpmodel_insn_execute(&e.m, &in);
+		kc_model_insn(&e.m, &in);
 	}
-	kprof_lwpmodel_lwpcb_store(&e.m);
+	kc_model_store(&e.m);
 	memset(&g, 0, sizeof(g));
-	kprof_lwp_ring_drain(&e.r, collect, &g, 0);
+	kc_lwp_drain(&e.r, collect, &g, 0);
 	CHECK_EQ(g.n, 3);
 	CHECK_EQ(g.id[0], 2), CHECK_EQ(g.ip[0], 1);
 	CHECK_EQ(g.id[1], 2), CHECK_EQ(g.ip[1], 3);
@@ -671,7 +694,7 @@ static void test_model(void)
 	CHECK_EQ(g.data2[2], 4 + 0x100);
 	CHECK_EQ(g.flags[2], 0xE000); /* taken, predicted, prediction valid */
 	/* The frozen-at-zero counter is written back as 0 by SLWPCB... */
-	kprof_lwpmodel_lwpcb_store(&e.m);
+	kc_model_store(&e.m);
 	CHECK_EQ(kprof_bytes_le32_load(e.lwpcb + 128 + 8 + 4), 1); /* event 2: reloaded 2, one insn since */
 	CHECK_EQ(kprof_bytes_le32_load(e.lwpcb + 128 + 16 + 4), 2); /* event 3: reloaded at insn 4 */
 
@@ -679,20 +702,20 @@ static void test_model(void)
 	ev[0].event_id = 1, ev[0].interval = 1000;
 	CHECK_EQ(env_setup(&e, ev, 1, RING_BYTES, 0, 0, 0, 0), KPROF_OK);
 	for (i = 0; i < 100; i++)
-		CHECK_EQ(kprof_lwpmodel_lwpins_execute(&e.m, i, 0, 0, 0x1000 + i), i < 31 ? 0 : 1);
+		CHECK_EQ(kc_model_lwpins(&e.m, i, 0, 0, 0x1000 + i), i < 31 ? 0 : 1);
 	CHECK_EQ(kprof_bytes_le64_load(e.lwpcb + 24), 69);          /* MissedEvents in memory */
 	CHECK_EQ(kprof_bytes_le32_load(e.lwpcb + 16), 31 * 32);     /* head flushed when full */
 	CHECK_EQ(rec_u64(e.buf + 31 * 32, 16), 99);           /* the reused slot holds the last */
 	memset(&g, 0, sizeof(g));
 	CHECK_EQ(kprof_lwp_ring_poll(&e.r, &sp), 31);
 	CHECK_EQ(sp.missed_delta, 69);
-	CHECK_EQ(kprof_lwp_ring_drain(&e.r, collect, &g, 0), 31);
+	CHECK_EQ(kc_lwp_drain(&e.r, collect, &g, 0), 31);
 	for (i = 0; i < 31; i++)
 		CHECK_EQ(g.data2[i], i);
 	for (i = 100; i < 140; i++)
-		kprof_lwpmodel_lwpins_execute(&e.m, i, 0, 0, 0);
+		kc_model_lwpins(&e.m, i, 0, 0, 0);
 	/* tail 31: records 100 (slot 31) and 101..130 (slots 0..29) fit; 131..139 are missed. */
-	kprof_lwpmodel_lwpcb_store(&e.m);
+	kc_model_store(&e.m);
 	CHECK_EQ(kprof_lwp_ring_poll(&e.r, &sp), 31);
 	CHECK_EQ(sp.first_count, 1);
 	CHECK_EQ(sp.second_count, 30);
@@ -719,25 +742,25 @@ static void test_model(void)
 	 * callback that stops takes its record with it; max_records cuts the second run; every
 	 * drain publishes the tail past exactly what it handed out. */
 	for (i = 200; i < 231; i++)
-		CHECK_EQ(kprof_lwpmodel_lwpins_execute(&e.m, i, 0, 0, 0), 0);
-	kprof_lwpmodel_lwpcb_store(&e.m);
+		CHECK_EQ(kc_model_lwpins(&e.m, i, 0, 0, 0), 0);
+	kc_model_store(&e.m);
 	CHECK_EQ(kprof_lwp_ring_poll(&e.r, &sp), 31);
 	CHECK_EQ(sp.first_count, 2);
 	memset(&g, 0, sizeof(g));
 	collect_stop = 3;
-	CHECK_EQ(kprof_lwp_ring_drain(&e.r, collect_until, &g, 0), 3);
+	CHECK_EQ(kc_lwp_drain(&e.r, collect_until, &g, 0), 3);
 	CHECK_EQ(g.n, 3);
 	CHECK_EQ(kprof_bytes_le32_load(e.lwpcb + 64), 1 * 32);
 	collect_stop = 0;
-	CHECK_EQ(kprof_lwp_ring_drain(&e.r, collect_until, &g, 4), 4);
+	CHECK_EQ(kc_lwp_drain(&e.r, collect_until, &g, 4), 4);
 	CHECK_EQ(g.n, 7);
 	CHECK_EQ(kprof_bytes_le32_load(e.lwpcb + 64), 5 * 32);
-	CHECK_EQ(kprof_lwp_ring_drain(&e.r, collect_until, &g, 0), 24);
+	CHECK_EQ(kc_lwp_drain(&e.r, collect_until, &g, 0), 24);
 	CHECK_EQ(g.n, 31);
 	for (i = 0; i < 31; i++)
 		CHECK_EQ(g.data2[i], 200 + i);
 	CHECK_EQ(kprof_bytes_le32_load(e.lwpcb + 64), 29 * 32);
-	CHECK_EQ(kprof_lwp_ring_drain(&e.r, collect_until, &g, 0), 0);
+	CHECK_EQ(kc_lwp_drain(&e.r, collect_until, &g, 0), 0);
 
 	/* Threshold equality: 8 records, interrupt on. Fires once per crossing. */
 	ev[0].event_id = 1, ev[0].interval = 1000;
@@ -745,27 +768,27 @@ static void test_model(void)
 	thr_calls = 0;
 	kprof_lwpmodel_threshold_set(&e.m, on_thr, &thr_calls);
 	for (i = 0; i < 7; i++)
-		kprof_lwpmodel_lwpins_execute(&e.m, i, 0, 0, 0);
+		kc_model_lwpins(&e.m, i, 0, 0, 0);
 	CHECK_EQ(thr_calls, 0);
 	CHECK_EQ(kprof_bytes_le32_load(e.lwpcb + 16), 0); /* lazy */
-	kprof_lwpmodel_lwpins_execute(&e.m, 7, 0, 0, 0);
+	kc_model_lwpins(&e.m, 7, 0, 0, 0);
 	CHECK_EQ(thr_calls, 1);
 	CHECK_EQ(kprof_bytes_le32_load(e.lwpcb + 16), 8 * 32); /* forced to memory at the threshold */
 	for (i = 8; i < 20; i++)
-		kprof_lwpmodel_lwpins_execute(&e.m, i, 0, 0, 0);
+		kc_model_lwpins(&e.m, i, 0, 0, 0);
 	CHECK_EQ(thr_calls, 1);
 	CHECK_EQ(kprof_bytes_le32_load(e.lwpcb + 16), 8 * 32); /* lazy again past it */
 	CHECK_EQ(kprof_lwp_ring_poll(&e.r, &sp), 8);
 	CHECK_EQ(sp.at_threshold, 1);
 	kprof_lwp_ring_consume(&e.r, 8);
-	kprof_lwpmodel_lwpcb_store(&e.m);
+	kc_model_store(&e.m);
 	CHECK_EQ(kprof_lwp_ring_poll(&e.r, &sp), 12);
 	CHECK_EQ(sp.at_threshold, 0);
 	kprof_lwp_ring_consume(&e.r, 12); /* empty: head == tail == 20 */
 	for (i = 20; i < 27; i++)
-		kprof_lwpmodel_lwpins_execute(&e.m, i, 0, 0, 0);
+		kc_model_lwpins(&e.m, i, 0, 0, 0);
 	CHECK_EQ(thr_calls, 1);
-	kprof_lwpmodel_lwpins_execute(&e.m, 27, 0, 0, 0);
+	kc_model_lwpins(&e.m, 27, 0, 0, 0);
 	CHECK_EQ(thr_calls, 2);
 	CHECK_EQ(e.m.threshold_hits, 2);
 	/* Threshold without the interrupt flag: head still forced out, no callback. */
@@ -773,7 +796,7 @@ static void test_model(void)
 	thr_calls = 0;
 	kprof_lwpmodel_threshold_set(&e.m, on_thr, &thr_calls);
 	for (i = 0; i < 4; i++)
-		kprof_lwpmodel_lwpins_execute(&e.m, i, 0, 0, 0);
+		kc_model_lwpins(&e.m, i, 0, 0, 0);
 	CHECK_EQ(thr_calls, 0);
 	CHECK_EQ(e.m.threshold_hits, 1);
 	CHECK_EQ(kprof_bytes_le32_load(e.lwpcb + 16), 4 * 32);
@@ -787,11 +810,11 @@ static void test_model(void)
 		(void)m2;
 		for (i = 0; i < 100 * 120; i++) {
 			in = insn_at(i, 0);
-			kprof_lwpmodel_insn_execute(&e.m, &in);
+			kc_model_insn(&e.m, &in);
 		}
-		kprof_lwpmodel_lwpcb_store(&e.m);
+		kc_model_store(&e.m);
 		memset(&g, 0, sizeof(g));
-		kprof_lwp_ring_drain(&e.r, collect, &g, 0);
+		kc_lwp_drain(&e.r, collect, &g, 0);
 		CHECK(g.n >= 110);
 		CHECK_EQ(g.ip[0], 99); /* first counter = the interval as setup wrote it */
 		for (k = 1; k < g.n; k++) {
@@ -814,7 +837,7 @@ static void test_model(void)
 	in.taken = 0;
 	in.predicted = 0;
 	in.cycles = 10;
-	kprof_lwpmodel_insn_execute(&e.m, &in);
+	kc_model_insn(&e.m, &in);
 	memset(&in, 0, sizeof(in));
 	in.ip = 0x400010;
 	in.dcache_miss = 1;
@@ -823,10 +846,10 @@ static void test_model(void)
 	in.data_address_valid = 1;
 	in.data_address = 0xDEADBEEF00ull;
 	in.cycles = 5;
-	kprof_lwpmodel_insn_execute(&e.m, &in);
+	kc_model_insn(&e.m, &in);
 	for (i = 0; i < 9; i++)
-		kprof_lwpmodel_lwpval_execute(&e.m, 1000 + i, 2000 + i, 0x12345678u, 0x500000 + i);
-	kprof_lwpmodel_lwpcb_store(&e.m);
+		kc_model_lwpval(&e.m, 1000 + i, 2000 + i, 0x12345678u, 0x500000 + i);
+	kc_model_store(&e.m);
 	{
 		kprof_lwp_ring_iter it;
 		const uint8_t *r;
@@ -864,8 +887,8 @@ static void test_model(void)
 	}
 	/* Same seed, same records; LLWPCB(NULL) turns the model off. */
 	CHECK_EQ(kprof_lwpmodel_lwpcb_load(&e.m, NULL), KPROF_OK);
-	CHECK_EQ(kprof_lwpmodel_lwpins_execute(&e.m, 1, 1, 1, 1), 0);
-	CHECK(kprof_lwpmodel_lwpcb_store(&e.m) == NULL);
+	CHECK_EQ(kc_model_lwpins(&e.m, 1, 1, 1, 1), 0);
+	CHECK(kc_model_store(&e.m) == NULL);
 	/* An LWPCB asking for an event the OS did not enable gets Flags without it. */
 	ev[0].event_id = 2, ev[0].interval = 10;
 	CHECK_EQ(env_setup(&e, ev, 1, RING_BYTES, 0, 0, 0, 0), KPROF_OK);
@@ -889,7 +912,7 @@ static void test_threshold(void)
 	CHECK_EQ(env_setup(&e, &ev, 1, RING_BYTES, 0, 0, 0, 0), KPROF_OK);
 	for (i = 0; i < RING_BYTES / 32; i++) { /* 32 slots: 31 records fit */
 		in = insn_at(i, 0);
-		kprof_lwpmodel_insn_execute(&e.m, &in);
+		kc_model_insn(&e.m, &in);
 		if (seen_at < 0 && kprof_lwp_ring_poll(&e.r, &sp) != 0)
 			seen_at = (int)i;
 	}
@@ -899,7 +922,7 @@ static void test_threshold(void)
 	seen_at = -1;
 	for (i = 0; i < RING_BYTES / 32 && seen_at < 0; i++) {
 		in = insn_at(i, 0);
-		kprof_lwpmodel_insn_execute(&e.m, &in);
+		kc_model_insn(&e.m, &in);
 		if (kprof_lwp_ring_poll(&e.r, &sp) != 0)
 			seen_at = (int)i;
 	}
@@ -926,7 +949,7 @@ static void test_corrupt_attach(void)
 #define ATTACH_BAD(mutate, want)                                                                   \
 	do {                                                                                       \
 		mutate;                                                                            \
-		CHECK_EQ(kprof_lwp_ring_attach(&r, cb, &e.caps, NULL, 0, 0), want);                \
+		CHECK_EQ(kc_lwp_attach(&r, cb, &e.caps, NULL, 0, 0), want);                \
 		kprof_bytes_le32_store(cb + 4, good_bs);                                                 \
 		kprof_bytes_le64_store(cb + 8, good_base);                                               \
 		kprof_bytes_le32_store(cb + 64, 0);                                                      \
@@ -940,10 +963,10 @@ static void test_corrupt_attach(void)
 	ATTACH_BAD(kprof_bytes_le32_store(cb + 64, RING_BYTES), KPROF_E_CORRUPT);
 	ATTACH_BAD(kprof_bytes_le32_store(cb + 64, 33), KPROF_E_CORRUPT);
 	test_canonical(&e);
-	CHECK_EQ(kprof_lwp_ring_attach(&r, cb, &e.caps, e.buf + 32, RING_BYTES, 0), KPROF_E_CORRUPT);
-	CHECK_EQ(kprof_lwp_ring_attach(&r, cb, &e.caps, e.buf, RING_BYTES * 2, 0), KPROF_E_CORRUPT);
-	CHECK_EQ(kprof_lwp_ring_attach(&r, cb + 8, &e.caps, NULL, 0, 0), KPROF_E_ALIGNMENT);
-	CHECK_EQ(kprof_lwp_ring_attach(&r, cb, &e.caps, e.buf, RING_BYTES, 0), KPROF_OK);
+	CHECK_EQ(kc_lwp_attach(&r, cb, &e.caps, e.buf + 32, RING_BYTES, 0), KPROF_E_CORRUPT);
+	CHECK_EQ(kc_lwp_attach(&r, cb, &e.caps, e.buf, RING_BYTES * 2, 0), KPROF_E_CORRUPT);
+	CHECK_EQ(kc_lwp_attach(&r, cb + 8, &e.caps, NULL, 0, 0), KPROF_E_ALIGNMENT);
+	CHECK_EQ(kc_lwp_attach(&r, cb, &e.caps, e.buf, RING_BYTES, 0), KPROF_OK);
 	/* Hostile heads: refused, nothing consumed, tail untouched. */
 	{
 		static const uint32_t bad[] = {RING_BYTES, RING_BYTES + 32, 17, 31, 0xFFFFFFFFu, 0xFFFFFFE0u, 0x80000000u};
@@ -983,7 +1006,7 @@ static void test_changed_geometry(env *e, uint32_t good_bs, uint64_t good_base)
 	kprof_bytes_le32_store(cb + 16, 0);
 	kprof_bytes_le32_store(cb + 64, 0);
 	kprof_bytes_le64_store(cb + 24, 10);
-	CHECK_EQ(kprof_lwp_ring_attach(&r, cb, &e->caps, e->buf, RING_BYTES, 0), KPROF_OK);
+	CHECK_EQ(kc_lwp_attach(&r, cb, &e->caps, e->buf, RING_BYTES, 0), KPROF_OK);
 	/* "An empty poll reads nothing but the head: a change while the ring is empty is not seen
 	 * by poll (it returns 0) but by kprof_lwp_ring_check." */
 	kprof_bytes_le32_store(cb + 4, good_bs * 2);
@@ -1002,7 +1025,7 @@ static void test_changed_geometry(env *e, uint32_t good_bs, uint64_t good_base)
 	CHECK_EQ(it.count, 0);
 	CHECK_EQ(kprof_lwp_ring_copy(&r, out, sizeof(out), &got), KPROF_E_CHANGED);
 	CHECK_EQ(got, 0);
-	CHECK_EQ(kprof_lwp_ring_drain(&r, collect, NULL, 0), KPROF_E_CHANGED);
+	CHECK_EQ(kc_lwp_drain(&r, collect, NULL, 0), KPROF_E_CHANGED);
 	CHECK_EQ(kprof_bytes_le32_load(cb + 64), 0);
 	/* Restored: the records read as before. */
 	kprof_bytes_le64_store(cb + 8, good_base);
@@ -1031,19 +1054,19 @@ static void test_canonical(env *e)
 	uint64_t good_base = kprof_bytes_le64_load(cb + 8);
 	if (sizeof(void *) < 8) {
 		kprof_bytes_le64_store(cb + 8, UINT64_C(0x800000000000));
-		CHECK_EQ(kprof_lwp_ring_attach(&r, cb, &e->caps, NULL, 0, 0), KPROF_E_CORRUPT);
+		CHECK_EQ(kc_lwp_attach(&r, cb, &e->caps, NULL, 0, 0), KPROF_E_CORRUPT);
 	} else {
 		kprof_bytes_le64_store(cb + 8, UINT64_C(0x800000000000));
-		CHECK_EQ(kprof_lwp_ring_attach(&r, cb, &e->caps, NULL, 0, 0), KPROF_E_CORRUPT);
+		CHECK_EQ(kc_lwp_attach(&r, cb, &e->caps, NULL, 0, 0), KPROF_E_CORRUPT);
 		kprof_bytes_le64_store(cb + 8, UINT64_C(0x800000000000) - RING_BYTES / 2); /* straddles */
-		CHECK_EQ(kprof_lwp_ring_attach(&r, cb, &e->caps, NULL, 0, 0), KPROF_E_CORRUPT);
+		CHECK_EQ(kc_lwp_attach(&r, cb, &e->caps, NULL, 0, 0), KPROF_E_CORRUPT);
 		kprof_bytes_le64_store(cb + 8, UINT64_C(0x0001000000000000));
-		CHECK_EQ(kprof_lwp_ring_attach(&r, cb, &e->caps, NULL, 0, 0), KPROF_E_CORRUPT);
+		CHECK_EQ(kc_lwp_attach(&r, cb, &e->caps, NULL, 0, 0), KPROF_E_CORRUPT);
 		kprof_bytes_le64_store(cb + 8, UINT64_C(0x7FFFFFFFFFFFFFE0) & ~(uint64_t)(RING_BYTES - 1));
-		CHECK_EQ(kprof_lwp_ring_attach(&r, cb, &e->caps, NULL, 0, 0), KPROF_E_CORRUPT);
+		CHECK_EQ(kc_lwp_attach(&r, cb, &e->caps, NULL, 0, 0), KPROF_E_CORRUPT);
 	}
 	kprof_bytes_le64_store(cb + 8, good_base);
-	CHECK_EQ(kprof_lwp_ring_attach(&r, cb, &e->caps, NULL, 0, 0), KPROF_OK);
+	CHECK_EQ(kc_lwp_attach(&r, cb, &e->caps, NULL, 0, 0), KPROF_OK);
 }
 
 static const kprof_lwp_event_config one_event = {KPROF_LWP_EVENT_INSTRUCTIONS, 1000};
@@ -1080,7 +1103,7 @@ static void test_slwpcb_option(void)
 	sa.sa_sigaction = on_sigill;
 	sigaction(SIGILL, &sa, &old);
 	slwpcb_count = 0;
-	CHECK_EQ(kprof_lwp_ring_attach(&r, e.lwpcb, &e.caps, e.buf, RING_BYTES, KPROF_LWP_RING_SLWPCB), KPROF_OK);
+	CHECK_EQ(kc_lwp_attach(&r, e.lwpcb, &e.caps, e.buf, RING_BYTES, KPROF_LWP_RING_SLWPCB), KPROF_OK);
 	CHECK_EQ(kprof_lwp_ring_poll(&r, &sp), 0);
 	CHECK_EQ(kprof_lwp_ring_poll(&r, &sp), 0);
 	CHECK_EQ(slwpcb_count, 2);
@@ -1093,7 +1116,7 @@ static void test_slwpcb_option(void)
 	CHECK_EQ(slwpcb_count, 4);
 	slwpcb_count = 0;
 	kprof_bytes_le32_store(e.lwpcb + KPROF_LWP_LWPCB_BUFFER_HEAD_OFFSET_OFFSET, 32);
-	CHECK_EQ(kprof_lwp_ring_attach(&r, e.lwpcb, &e.caps, e.buf, RING_BYTES, 0), KPROF_OK);
+	CHECK_EQ(kc_lwp_attach(&r, e.lwpcb, &e.caps, e.buf, RING_BYTES, 0), KPROF_OK);
 	CHECK_EQ(kprof_lwp_ring_poll(&r, &sp), 0);
 	kprof_bytes_le32_store(e.lwpcb + KPROF_LWP_LWPCB_BUFFER_HEAD_OFFSET_OFFSET, 64);
 	CHECK_EQ(kprof_lwp_ring_poll(&r, &sp), 1);
@@ -1105,6 +1128,76 @@ static void test_slwpcb_option(void)
 {
 }
 #endif
+
+/* ---------------------------------------------------------------- the result rule */
+/* The 1.0 signatures called directly (the other tests use kprof_helpers.h's wrappers): the
+ * attach config, the drain's and the model's out-parameters, and their state on error. */
+static void test_result_rule(void)
+{
+	static env e;
+	static got g;
+	kprof_lwp_event_config ev[1];
+	kprof_lwp_ring_config rc;
+	kprof_lwpmodel_insn in;
+	kprof_lwpmodel_user_event uev;
+	uint32_t handed = 99;
+	int produced = 9;
+	void *active = (void *)1;
+	unsigned i;
+
+	ev[0].event_id = 2, ev[0].interval = 5;
+	CHECK_EQ(env_setup(&e, ev, 1, RING_BYTES, 0, 0, 0, 0), KPROF_OK);
+	memset(&rc, 0, sizeof(rc)); /* a zeroed config: 32-byte records, any buffer */
+	CHECK_EQ(kprof_lwp_ring_attach(&e.r, e.lwpcb, &rc), KPROF_OK);
+	CHECK_EQ(kprof_lwp_ring_attach(&e.r, e.lwpcb, NULL), KPROF_E_ARGUMENT);
+	CHECK_EQ(kprof_lwp_ring_poll(&e.r, NULL), KPROF_E_ARGUMENT); /* refused: left detached */
+	rc.caps = &e.caps;
+	rc.expect_buffer = e.buf + 32;
+	rc.expect_size = RING_BYTES;
+	CHECK_EQ(kprof_lwp_ring_attach(&e.r, e.lwpcb, &rc), KPROF_E_CORRUPT);
+	rc.expect_buffer = e.buf;
+	CHECK_EQ(kprof_lwp_ring_attach(&e.r, e.lwpcb, &rc), KPROF_OK);
+	CHECK_EQ(kprof_lwp_ring_drain(&e.r, collect, &g, 0, &handed), KPROF_OK); /* empty */
+	CHECK_EQ(handed, 0);
+	for (i = 0; i < 10; i++) {
+		in = insn_at(i, 0);
+		produced = 9;
+		CHECK_EQ(kprof_lwpmodel_insn_execute(&e.m, &in, &produced), KPROF_OK);
+		CHECK_EQ(produced, i % 5 == 4);
+	}
+	CHECK_EQ(kprof_lwpmodel_insn_execute(&e.m, NULL, &produced), KPROF_E_ARGUMENT);
+	CHECK_EQ(produced, 0);
+	CHECK_EQ(kprof_lwpmodel_lwpcb_store(&e.m, &active), KPROF_OK);
+	CHECK(active == e.lwpcb);
+	CHECK_EQ(kprof_lwpmodel_lwpcb_store(NULL, &active), KPROF_E_ARGUMENT);
+	CHECK(active == NULL);
+	memset(&g, 0, sizeof(g));
+	handed = 99;
+	CHECK_EQ(kprof_lwp_ring_drain(&e.r, collect, &g, 1, &handed), KPROF_OK);
+	CHECK_EQ(handed, 1);
+	CHECK_EQ(kprof_lwp_ring_drain(&e.r, collect, &g, 0, NULL), KPROF_OK); /* count optional */
+	CHECK_EQ(g.n, 2);
+	CHECK_EQ(kprof_lwp_ring_drain(&e.r, NULL, &g, 0, &handed), KPROF_E_ARGUMENT);
+	CHECK_EQ(handed, 0);
+	/* LWPVAL is not enabled here (event 1 off): nothing produced; LWPINS always stores. */
+	uev.data2 = 0x1234, uev.data1 = 0x56, uev.flags = 0xABCD, uev.ip = 0x401000;
+	produced = 9;
+	CHECK_EQ(kprof_lwpmodel_lwpval_execute(&e.m, &uev, &produced), KPROF_OK);
+	CHECK_EQ(produced, 0);
+	CHECK_EQ(kprof_lwpmodel_lwpins_execute(&e.m, &uev, &produced), KPROF_OK);
+	CHECK_EQ(produced, 0); /* stored, ring not full */
+	CHECK_EQ(kprof_lwpmodel_lwpins_execute(&e.m, NULL, &produced), KPROF_E_ARGUMENT);
+	CHECK_EQ(kprof_lwpmodel_threshold_set(&e.m, NULL, NULL), KPROF_OK);
+	CHECK_EQ(kprof_lwpmodel_threshold_set(NULL, NULL, NULL), KPROF_E_ARGUMENT);
+	CHECK_EQ(kprof_lwpmodel_lwpcb_store(&e.m, &active), KPROF_OK);
+	memset(&g, 0, sizeof(g));
+	CHECK_EQ(kprof_lwp_ring_drain(&e.r, collect, &g, 0, &handed), KPROF_OK);
+	CHECK_EQ(handed, 1);
+	CHECK_EQ(g.id[0], 255);
+	CHECK_EQ(g.ip[0], 0x401000);
+	CHECK_EQ(g.data2[0], 0x1234);
+	CHECK_EQ(g.flags[0], 0xABCD);
+}
 
 /* ---------------------------------------------------------------- refused attach, NULL ring */
 static int drain_calls;
@@ -1137,13 +1230,14 @@ static void every_call_refuses(kprof_lwp_ring *r, const uint8_t *cb)
 	CHECK_EQ(kprof_lwp_ring_consume(r, 1), KPROF_E_ARGUMENT);
 	CHECK_EQ(kprof_lwp_ring_iter_init(&it, r), KPROF_E_ARGUMENT);
 	CHECK_EQ(it.count, 0);
-	CHECK_EQ(kprof_lwp_ring_iter_next(&it, &rec), KPROF_END);
+	CHECK_EQ(kprof_lwp_ring_iter_next(&it, &rec), KPROF_E_ARGUMENT); /* init's error, repeated */
 	CHECK(rec == NULL);
+	CHECK_EQ(kprof_lwp_ring_iter_next(&it, &rec), KPROF_E_ARGUMENT);
 	CHECK_EQ(kprof_lwp_ring_iter_commit(&it), KPROF_E_ARGUMENT);
 	CHECK_EQ(kprof_lwp_ring_copy(r, out, sizeof(out), &copied), KPROF_E_ARGUMENT);
 	CHECK_EQ(copied, 0);
 	drain_calls = 0;
-	CHECK_EQ(kprof_lwp_ring_drain(r, count_drain, NULL, 0), KPROF_E_ARGUMENT);
+	CHECK_EQ(kc_lwp_drain(r, count_drain, NULL, 0), KPROF_E_ARGUMENT);
 	CHECK_EQ(drain_calls, 0);
 	CHECK_EQ(kprof_lwp_ring_missed_get(r, &delta), KPROF_E_ARGUMENT);
 	CHECK_EQ(delta, 0);
@@ -1185,39 +1279,39 @@ static void detached_case(const char *what, detach_fn fn)
 static void refuse_null_lwpcb(kprof_lwp_ring *r, env *e)
 {
 	(void)e;
-	CHECK_EQ(kprof_lwp_ring_attach(r, NULL, NULL, NULL, 0, 0), KPROF_E_ARGUMENT);
+	CHECK_EQ(kc_lwp_attach(r, NULL, NULL, NULL, 0, 0), KPROF_E_ARGUMENT);
 }
 
 static void refuse_revision(kprof_lwp_ring *r, env *e)
 {
 	kprof_lwp_caps c = e->caps;
 	c.revision = KPROF_LWP_REVISION_PROPOSAL;
-	CHECK_EQ(kprof_lwp_ring_attach(r, e->lwpcb, &c, NULL, 0, 0), KPROF_E_UNSUPPORTED);
+	CHECK_EQ(kc_lwp_attach(r, e->lwpcb, &c, NULL, 0, 0), KPROF_E_UNSUPPORTED);
 }
 
 static void refuse_alignment(kprof_lwp_ring *r, env *e)
 {
-	CHECK_EQ(kprof_lwp_ring_attach(r, e->lwpcb + 8, &e->caps, NULL, 0, 0), KPROF_E_ALIGNMENT);
+	CHECK_EQ(kc_lwp_attach(r, e->lwpcb + 8, &e->caps, NULL, 0, 0), KPROF_E_ALIGNMENT);
 }
 
 static void refuse_size(kprof_lwp_ring *r, env *e)
 {
 	kprof_bytes_le32_store(e->lwpcb + KPROF_LWP_LWPCB_BUFFER_SIZE_OFFSET, 0);
-	CHECK_EQ(kprof_lwp_ring_attach(r, e->lwpcb, &e->caps, NULL, 0, 0), KPROF_E_CORRUPT);
+	CHECK_EQ(kc_lwp_attach(r, e->lwpcb, &e->caps, NULL, 0, 0), KPROF_E_CORRUPT);
 }
 
 static void refuse_expected(kprof_lwp_ring *r, env *e)
 {
-	CHECK_EQ(kprof_lwp_ring_attach(r, e->lwpcb, &e->caps, e->buf + 32, RING_BYTES, 0), KPROF_E_CORRUPT);
+	CHECK_EQ(kc_lwp_attach(r, e->lwpcb, &e->caps, e->buf + 32, RING_BYTES, 0), KPROF_E_CORRUPT);
 }
 
 /* A ring that worked, then a second attach refused: the old LWPCB is not polled any more. */
 static void refuse_reattach(kprof_lwp_ring *r, env *e)
 {
 	kprof_lwp_span sp;
-	CHECK_EQ(kprof_lwp_ring_attach(r, e->lwpcb, &e->caps, NULL, 0, 0), KPROF_OK);
+	CHECK_EQ(kc_lwp_attach(r, e->lwpcb, &e->caps, NULL, 0, 0), KPROF_OK);
 	CHECK_EQ(kprof_lwp_ring_poll(r, &sp), 0);
-	CHECK_EQ(kprof_lwp_ring_attach(r, e->lwpcb + 8, &e->caps, NULL, 0, 0), KPROF_E_ALIGNMENT);
+	CHECK_EQ(kc_lwp_attach(r, e->lwpcb + 8, &e->caps, NULL, 0, 0), KPROF_E_ALIGNMENT);
 }
 
 static void null_ring_calls(void)
@@ -1231,9 +1325,9 @@ static void null_ring_calls(void)
 	CHECK(rec == NULL);
 	CHECK_EQ(kprof_lwp_ring_iter_init(&it, NULL), KPROF_E_ARGUMENT);
 	CHECK_EQ(kprof_lwp_ring_iter_next(&it, NULL), KPROF_E_ARGUMENT);
-	CHECK_EQ(kprof_lwp_ring_iter_next(&it, &rec), KPROF_END);
+	CHECK_EQ(kprof_lwp_ring_iter_next(&it, &rec), KPROF_E_ARGUMENT);
 	CHECK_EQ(kprof_lwp_ring_iter_commit(&it), KPROF_E_ARGUMENT);
-	CHECK_EQ(kprof_lwp_ring_attach(NULL, NULL, NULL, NULL, 0, 0), KPROF_E_ARGUMENT);
+	CHECK_EQ(kc_lwp_attach(NULL, NULL, NULL, NULL, 0, 0), KPROF_E_ARGUMENT);
 }
 
 static void null_ring_case(kprof_lwp_ring *r, env *e)
@@ -1278,7 +1372,7 @@ static void test_empty_poll_readonly(void)
 	kprof_bytes_le32_store(cb + 16, 64); /* head = tail = 64 */
 	kprof_bytes_le32_store(cb + 64, 64);
 	r = (kprof_lwp_ring *)ring_page;
-	CHECK_EQ(kprof_lwp_ring_attach(r, cb, &c, NULL, 0, 0), KPROF_OK);
+	CHECK_EQ(kc_lwp_attach(r, cb, &c, NULL, 0, 0), KPROF_OK);
 	CHECK_EQ(mprotect(mem, (size_t)pg * 2, PROT_READ), 0);
 	for (i = 0; i < 1000; i++)
 		ok &= kprof_lwp_ring_poll(r, &sp) == 0;
@@ -1389,7 +1483,7 @@ static void test_hostile_threads(void)
 	cfg.event_count = 1;
 	CHECK_EQ(kprof_lwp_lwpcb_init(cb, 256, &c, &cfg, NULL), KPROF_OK);
 	kprof_bytes_le64_store(cb + 24, UINT64_C(1) << 63);
-	CHECK_EQ(kprof_lwp_ring_attach(&r, cb, &c, ring_mem, (uint32_t)ring_bytes, 0), KPROF_OK);
+	CHECK_EQ(kc_lwp_attach(&r, cb, &c, ring_mem, (uint32_t)ring_bytes, 0), KPROF_OK);
 	memset(&h, 0, sizeof(h));
 	h.missed = UINT64_C(1) << 63;
 	h.cb = cb;
@@ -1408,7 +1502,7 @@ static void test_hostile_threads(void)
 		const uint8_t *rec;
 		switch (polls % 3) {
 		case 0:
-			n = kprof_lwp_ring_drain(&r, sum_cb, &sum, 0);
+			n = kc_lwp_drain(&r, sum_cb, &sum, 0);
 			break;
 		case 1:
 			n = kprof_lwp_ring_iter_init(&it, &r);
@@ -1454,6 +1548,7 @@ int main(void)
 	test_setup();
 	test_records();
 	test_model();
+	test_result_rule();
 	test_threshold();
 	test_slwpcb_option();
 	test_corrupt_attach();

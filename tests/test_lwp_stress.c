@@ -27,11 +27,11 @@ static void *producer(void *arg)
 	shared *s = (shared *)arg;
 	uint64_t seq;
 	for (seq = 0; seq < s->total; seq++) {
-		s->full_returns += (uint64_t)kprof_lwpmodel_lwpins_execute(&s->m, seq, (uint32_t)seq, 0x2A, 0x401000 + (seq & 0xFFF));
+		s->full_returns += (uint64_t)kc_model_lwpins(&s->m, seq, (uint32_t)seq, 0x2A, 0x401000 + (seq & 0xFFF));
 		if ((seq & 0xFFFF) == 0)
 			sched_yield(); /* two cores shared with other work: let the consumer run */
 	}
-	kprof_lwpmodel_lwpcb_store(&s->m);
+	kc_model_store(&s->m);
 	s->stored = s->m.stored;
 	s->missed_model = s->m.missed;
 	__atomic_store_n(&s->done, 1, __ATOMIC_RELEASE);
@@ -87,7 +87,7 @@ int main(int argc, char **argv)
 	CHECK_EQ(kprof_lwp_lwpcb_init(lwpcb, sizeof(lwpcb), &caps, &cfg, NULL), KPROF_OK);
 	CHECK_EQ(kprof_lwpmodel_init(&s.m, &caps, 3, 42), KPROF_OK);
 	CHECK_EQ(kprof_lwpmodel_lwpcb_load(&s.m, lwpcb), KPROF_OK);
-	CHECK_EQ(kprof_lwp_ring_attach(&r, lwpcb, &caps, ring_buf, sizeof(ring_buf), 0), KPROF_OK);
+	CHECK_EQ(kc_lwp_attach(&r, lwpcb, &caps, ring_buf, sizeof(ring_buf), 0), KPROF_OK);
 	pthread_create(&th, NULL, producer, &s);
 	for (;;) {
 		int n = 0;
@@ -97,7 +97,7 @@ int main(int argc, char **argv)
 			done = __atomic_load_n(&s.done, __ATOMIC_ACQUIRE);
 		switch (polls % 3) {
 		case 0:
-			n = kprof_lwp_ring_drain(&r, drain_cb, &t, 0);
+			n = kc_lwp_drain(&r, drain_cb, &t, 0);
 			break;
 		case 1: {
 			kprof_lwp_ring_iter it;

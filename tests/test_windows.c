@@ -230,7 +230,7 @@ static void test_listing(const char *file, size_t want_rows)
 	CHECK_EQ(n, want_rows);
 	kprof_psi_writer_init(&w, buf, sizeof(buf));
 	for (i = 0; i < n; i++)
-		CHECK_EQ(kprof_psi_writer_add(&w, rows[i].id, rows[i].min, rows[i].max, rows[i].name, strlen(rows[i].name)),
+		CHECK_EQ(kc_psi_add(&w, rows[i].id, rows[i].min, rows[i].max, rows[i].name, strlen(rows[i].name)),
 		         KPROF_OK);
 	used = w.used;
 	/* independent look at the bytes: first entry's NextEntryOffset and Source */
@@ -248,10 +248,10 @@ static void test_listing(const char *file, size_t want_rows)
 		CHECK_EQ(e.min_interval, rows[i].min);
 		CHECK_EQ(e.max_interval, rows[i].max);
 		CHECK(e.description_terminated);
-		CHECK_EQ(kprof_psi_description_to_utf8(buf, used, &e, desc, sizeof(desc), &len), KPROF_OK);
+		CHECK_EQ(kc_psi_utf8(buf, used, &e, desc, sizeof(desc), &len), KPROF_OK);
 		CHECK_STR(desc, rows[i].name);
 		CHECK_EQ(len, strlen(rows[i].name));
-		CHECK(kprof_psi_description_compare(buf, used, &e, rows[i].name, strlen(rows[i].name)));
+		CHECK(kc_psi_equals(buf, used, &e, rows[i].name, strlen(rows[i].name)));
 		/* mapped to kprof's Emon table (later names to INTEL_LATER): the HAL's descriptive string */
 		CHECK_EQ(kprof_psi_match_get(&e, KPROF_SOURCE_TABLE_EMON, &m), KPROF_OK);
 		if (CHECK(m.source != NULL)) {
@@ -276,9 +276,9 @@ static void test_psi_unknown_and_hostile(void)
 	unsigned i;
 
 	kprof_psi_writer_init(&w, buf, sizeof(buf));
-	CHECK_EQ(kprof_psi_writer_add(&w, 0x99, 1, 2, "Mystery", 7), KPROF_OK);
-	CHECK_EQ(kprof_psi_writer_add(&w, 0x1D, 4096, 2147483647u, "LLCMisses", 9), KPROF_OK);
-	CHECK_EQ(kprof_psi_writer_add(&w, 0, 1, 2, "caf\xC3\xA9", 5), KPROF_E_RANGE);
+	CHECK_EQ(kc_psi_add(&w, 0x99, 1, 2, "Mystery", 7), KPROF_OK);
+	CHECK_EQ(kc_psi_add(&w, 0x1D, 4096, 2147483647u, "LLCMisses", 9), KPROF_OK);
+	CHECK_EQ(kc_psi_add(&w, 0, 1, 2, "caf\xC3\xA9", 5), KPROF_E_RANGE);
 	kprof_psi_iter_init(&it, buf, w.used);
 	CHECK_EQ(kprof_psi_iter_next(&it, &e), KPROF_OK);
 	CHECK_EQ(kprof_psi_match_get(&e, KPROF_SOURCE_TABLE_EMON, &m), KPROF_E_NOT_FOUND); /* reported, */
@@ -288,8 +288,33 @@ static void test_psi_unknown_and_hostile(void)
 	CHECK_EQ(kprof_psi_match_get(&e, KPROF_SOURCE_TABLE_GENERIC, &m), KPROF_E_NOT_FOUND); /* 0..0x18 */
 	CHECK_EQ(kprof_psi_match_get(&e, KPROF_SOURCE_TABLE_EMON, &m), KPROF_OK);
 	/* too small an output buffer: a prefix, NUL-terminated */
-	CHECK_EQ(kprof_psi_description_to_utf8(buf, w.used, &e, out, 5, &len), KPROF_E_BUFFER_TOO_SMALL);
+	CHECK_EQ(kc_psi_utf8(buf, w.used, &e, out, 5, &len), KPROF_E_BUFFER_TOO_SMALL);
 	CHECK_STR(out, "LLCM");
+	/* The 1.0 signatures directly: the chain is the iterator's; results through out-parameters. */
+	{
+		int equal = 7;
+		kprof_psi_iter short_it;
+		CHECK_EQ(kprof_psi_description_to_utf8(&it, &e, out, sizeof(out), &len), KPROF_OK);
+		CHECK_STR(out, "LLCMisses");
+		CHECK_EQ(len, 9);
+		CHECK_EQ(kprof_psi_description_compare(&it, &e, "LLCMisses", 9, &equal), KPROF_OK);
+		CHECK_EQ(equal, 1);
+		CHECK_EQ(kprof_psi_description_compare(&it, &e, "LLCMisse", 8, &equal), KPROF_OK);
+		CHECK_EQ(equal, 0);
+		equal = 7;
+		CHECK_EQ(kprof_psi_description_compare(&it, &e, "LLCMisses", 9, NULL), KPROF_E_ARGUMENT);
+		CHECK_EQ(kprof_psi_description_compare(NULL, &e, "LLCMisses", 9, &equal), KPROF_E_ARGUMENT);
+		CHECK_EQ(equal, 0);
+		equal = 7;
+		kprof_psi_iter_init(&short_it, buf, e.description_offset + 4); /* the entry outside it */
+		CHECK_EQ(kprof_psi_description_compare(&short_it, &e, "LLCMisses", 9, &equal), KPROF_E_RANGE);
+		CHECK_EQ(equal, 0);
+		CHECK_EQ(kprof_psi_description_to_utf8(&short_it, &e, out, sizeof(out), &len), KPROF_E_RANGE);
+		CHECK_STR(out, "");
+		CHECK_EQ(kprof_psi_writer_add(&w, NULL), KPROF_E_ARGUMENT);
+		CHECK_EQ(kprof_psi_iter_next(&it, &e), KPROF_END); /* the last entry ... */
+		CHECK_EQ(kprof_psi_iter_next(&it, &e), KPROF_END); /* ... and again */
+	}
 
 	/* A last entry whose Description has no NUL: read up to the buffer's end only. */
 	memset(buf, 0, sizeof(buf));
@@ -300,7 +325,7 @@ static void test_psi_unknown_and_hostile(void)
 	CHECK_EQ(kprof_psi_iter_next(&it, &e), KPROF_OK);
 	CHECK_EQ(e.description_units, 5);
 	CHECK_EQ(e.description_terminated, 0);
-	kprof_psi_description_to_utf8(buf, 0x18 + 10, &e, out, sizeof(out), &len);
+	kc_psi_utf8(buf, 0x18 + 10, &e, out, sizeof(out), &len);
 	CHECK_STR(out, "ABCDE");
 	kprof_psi_iter_init(&it, buf, 0x18 + 9); /* odd length: the half unit is not read */
 	CHECK_EQ(kprof_psi_iter_next(&it, &e), KPROF_OK);
@@ -325,9 +350,9 @@ static void test_psi_unknown_and_hostile(void)
 		}
 		kprof_psi_iter_init(&it, buf, 0x18 + 12);
 		CHECK_EQ(kprof_psi_iter_next(&it, &e), KPROF_OK);
-		CHECK_EQ(kprof_psi_description_to_utf8(buf, 0x24, &e, out, sizeof(out), &len), KPROF_OK);
+		CHECK_EQ(kc_psi_utf8(buf, 0x24, &e, out, sizeof(out), &len), KPROF_OK);
 		CHECK_STR(out, "\xF0\x9F\x98\x80\xEF\xBF\xBD\xC3\xA9\xE2\x82\xAC");
-		CHECK_EQ(kprof_psi_description_to_utf8(buf, 0x24, &e, out, 4, &len), KPROF_E_BUFFER_TOO_SMALL);
+		CHECK_EQ(kc_psi_utf8(buf, 0x24, &e, out, 4, &len), KPROF_E_BUFFER_TOO_SMALL);
 		CHECK_STR(out, ""); /* the 4-byte character does not fit in 3: nothing half-written */
 		/* The same units through the base transcoder directly (what the command uses for
 		 * UTF-16 files); a high surrogate as the last unit has no partner: U+FFFD. */
@@ -375,15 +400,15 @@ static void test_psi_unknown_and_hostile(void)
 	CHECK_EQ(n, sizeof(buf) / 0x18);
 	/* every prefix of a good chain, and random bytes: a status, never an overread */
 	kprof_psi_writer_init(&w, buf, sizeof(buf));
-	kprof_psi_writer_add(&w, 0, 1221, 1000000, "Timer", 5);
-	kprof_psi_writer_add(&w, 0x19, 4096, 2147483647u, "UnhaltedCoreCycles", 18);
-	kprof_psi_writer_add(&w, 0x1D, 4096, 2147483647u, "LLCMisses", 9);
+	kc_psi_add(&w, 0, 1221, 1000000, "Timer", 5);
+	kc_psi_add(&w, 0x19, 4096, 2147483647u, "UnhaltedCoreCycles", 18);
+	kc_psi_add(&w, 0x1D, 4096, 2147483647u, "LLCMisses", 9);
 	for (cut = 0; cut <= w.used; cut++) {
 		uint8_t *copy = (uint8_t *)malloc(cut ? cut : 1);
 		memcpy(copy, buf, cut);
 		kprof_psi_iter_init(&it, copy, cut);
 		for (n = 0; kprof_psi_iter_next(&it, &e) == KPROF_OK; n++)
-			kprof_psi_description_to_utf8(copy, cut, &e, out, sizeof(out), &len);
+			kc_psi_utf8(copy, cut, &e, out, sizeof(out), &len);
 		CHECK(n <= 3);
 		free(copy);
 	}
@@ -401,7 +426,7 @@ static void test_psi_unknown_and_hostile(void)
 			}
 			kprof_psi_iter_init(&it, copy, l);
 			for (n = 0; kprof_psi_iter_next(&it, &e) == KPROF_OK; n++) {
-				kprof_psi_description_to_utf8(copy, l, &e, out, sizeof(out), &len);
+				kc_psi_utf8(copy, l, &e, out, sizeof(out), &len);
 				CHECK(e.description_offset + 2 * e.description_units <= l);
 			}
 			CHECK(n <= l / 0x18 + 1);

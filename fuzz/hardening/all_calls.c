@@ -205,6 +205,8 @@ KPROF_IMPL_INTERNAL uint32_t kh_lwp(const uint8_t *b, size_t n)
 	uint8_t *ring_buf = kh_ring_mem + (32u - ((uintptr_t)kh_ring_mem & 31u));
 	const uint8_t *rec;
 	void *active = 0;
+	kprof_lwp_ring_config rcfg;
+	uint32_t used = 0;
 	unsigned i;
 	for (i = 0; i < 4; i++)
 		leaf[i] = kh_u32(b + 4 * i);
@@ -213,10 +215,11 @@ KPROF_IMPL_INTERNAL uint32_t kh_lwp(const uint8_t *b, size_t n)
 	(void)kc_lwp_caps(kh_u32(b + 16), leaf, (kprof_lwp_revision)(b[20] & 3), &caps);
 	kprof_cpuid_snapshot_init(&s);
 	(void)kprof_lwp_caps_get(&s, KPROF_LWP_REVISION_NONE, &caps);
-	acc += kprof_lwp_ring_space_get(kh_u32(b + 24), kh_u32(b + 28), 4096);
+	(void)kprof_lwp_ring_space_get(kh_u32(b + 24), kh_u32(b + 28), 4096, &used);
+	acc += used;
 	(void)kprof_lwp_record_unpack(b + 32, n - 32, (kprof_lwp_revision)(b[21] & 3), &smp);
 	(void)kprof_lwp_record_iter_init(&rit, b, 256, KPROF_LWP_REVISION_SHIPPED);
-	while (kprof_lwp_record_iter_next(&rit, &smp) != KPROF_END)
+	while (kprof_lwp_record_iter_next(&rit, &smp) == KPROF_OK)
 		acc += smp.event_id;
 	(void)kprof_lwpmodel_caps_get(&caps);
 	ev[0].event_id = 2;
@@ -239,7 +242,9 @@ KPROF_IMPL_INTERNAL uint32_t kh_lwp(const uint8_t *b, size_t n)
 	 * i386 freestanding build leaves it out. Every ring-0 and decoder path stays in. */
 	if (kprof_lwpmodel_init(&kh_model, &caps, b[25], kh_u32(b + 28)) == KPROF_OK) {
 		static kprof_lwpmodel_insn insn;
-		kprof_lwpmodel_threshold_set(&kh_model, 0, 0);
+		static kprof_lwpmodel_user_event uev;
+		int produced = 0;
+		(void)kprof_lwpmodel_threshold_set(&kh_model, 0, 0);
 		(void)kprof_lwpmodel_lwpcb_load(&kh_model, cb);
 		insn.ip = kh_u32(b + 32);
 		insn.cycles = 1;
@@ -249,15 +254,26 @@ KPROF_IMPL_INTERNAL uint32_t kh_lwp(const uint8_t *b, size_t n)
 		insn.data_source = insn.data_address_valid = 0;
 		insn.latency = 0;
 		insn.next_ip = insn.data_address = 0;
-		acc += (uint32_t)kprof_lwpmodel_insn_execute(&kh_model, &insn);
-		acc += (uint32_t)kprof_lwpmodel_lwpval_execute(&kh_model, 1, 2, 3, 4);
-		acc += (uint32_t)kprof_lwpmodel_lwpins_execute(&kh_model, 1, 2, 3, 4);
-		active = kprof_lwpmodel_lwpcb_store(&kh_model);
+		(void)kprof_lwpmodel_insn_execute(&kh_model, &insn, &produced);
+		acc += (uint32_t)produced;
+		uev.data2 = 1;
+		uev.data1 = 2;
+		uev.flags = 3;
+		uev.ip = 4;
+		(void)kprof_lwpmodel_lwpval_execute(&kh_model, &uev, &produced);
+		acc += (uint32_t)produced;
+		(void)kprof_lwpmodel_lwpins_execute(&kh_model, &uev, &produced);
+		acc += (uint32_t)produced;
+		(void)kprof_lwpmodel_lwpcb_store(&kh_model, &active);
 	}
 #endif
 	/* Every ring call whatever attach said (a refused attach leaves a ring every call
 	 * refuses), and the hot calls on NULL. */
-	acc += (uint32_t)kprof_lwp_ring_attach(&ring, cb, &caps, ring_buf, 4096, 0);
+	rcfg.caps = &caps;
+	rcfg.expect_buffer = ring_buf;
+	rcfg.expect_size = 4096;
+	rcfg.options = 0;
+	acc += (uint32_t)kprof_lwp_ring_attach(&ring, cb, &rcfg);
 	if (kprof_lwp_ring_poll(&ring, &span) > 0)
 		(void)kprof_lwp_ring_consume(&ring, span.first_count);
 	if (kprof_lwp_ring_iter_init(&it, &ring) == KPROF_OK)
@@ -265,7 +281,7 @@ KPROF_IMPL_INTERNAL uint32_t kh_lwp(const uint8_t *b, size_t n)
 			acc += rec[0];
 	(void)kprof_lwp_ring_iter_commit(&it);
 	(void)kprof_lwp_ring_copy(&ring, kh_ring_mem, 64, &copied);
-	(void)kprof_lwp_ring_drain(&ring, kh_record, &acc, 4);
+	(void)kprof_lwp_ring_drain(&ring, kh_record, &acc, 4, &used);
 	(void)kprof_lwp_ring_missed_get(&ring, &missed);
 	acc += (uint32_t)kprof_lwp_ring_check(&ring) + (uint32_t)missed + (uint32_t)copied;
 	acc += (uint32_t)kprof_lwp_ring_poll(0, &span) + (uint32_t)kprof_lwp_ring_iter_next(0, &rec);
@@ -309,6 +325,8 @@ KPROF_IMPL_INTERNAL uint32_t kh_ds_walks(const uint8_t *b, size_t n)
 	static kprof_bts_iter bw;
 	static kprof_bts_entry be;
 	static kprof_pebs_iter pw;
+	static kprof_bts_buffer bbuf;
+	static kprof_pebs_buffer pbuf;
 	uint64_t idx = 0;
 	uint32_t acc = 0, k = 0;
 	int wrapped = 0;
@@ -317,14 +335,27 @@ KPROF_IMPL_INTERNAL uint32_t kh_ds_walks(const uint8_t *b, size_t n)
 		return 0;
 	(void)kprof_ds_pebs_index_get(b + 512, n - 512, layout, &idx);
 	(void)kprof_ds_pebs_index_read(kprof_hardening_input + 512, layout, &idx);
-	if (kprof_bts_iter_init(&bw, b + 1024, 1024, area.bts_buffer_base, area.bts_index,
-	                        area.bts_absolute_maximum, 24, b[19] & 1) == KPROF_OK)
+	bbuf.bytes = b + 1024;
+	bbuf.len = 1024;
+	bbuf.base = area.bts_buffer_base;
+	bbuf.index = area.bts_index;
+	bbuf.maximum = area.bts_absolute_maximum;
+	bbuf.record_size = 24;
+	bbuf.flags = b[19] & 1;
+	if (kprof_bts_iter_init(&bw, &bbuf) == KPROF_OK)
 		while (k++ < 64 && kprof_bts_iter_next(&bw, &be) == KPROF_OK)
 			acc += (uint32_t)be.from;
-	(void)kprof_bts_wrapped_get(b + 1024, 1024, area.bts_buffer_base, area.bts_index, area.bts_absolute_maximum,
-	                        12, &wrapped);
-	if (kprof_pebs_iter_init(&pw, b + 2048, 1024, area.pebs_buffer_base, area.pebs_index,
-	                         area.pebs_absolute_maximum, b[20] & 7, kprof_bytes_le64_load(b + 24), b[21] & 1) == KPROF_OK)
+	bbuf.record_size = 12;
+	(void)kprof_bts_wrapped_get(&bbuf, &wrapped);
+	pbuf.bytes = b + 2048;
+	pbuf.len = 1024;
+	pbuf.base = area.pebs_buffer_base;
+	pbuf.index = area.pebs_index;
+	pbuf.maximum = area.pebs_absolute_maximum;
+	pbuf.format = b[20] & 7;
+	pbuf.data_cfg = kprof_bytes_le64_load(b + 24);
+	pbuf.flags = b[21] & 1;
+	if (kprof_pebs_iter_init(&pw, &pbuf) == KPROF_OK)
 		while (k++ < 128 && kprof_pebs_iter_next(&pw, &kh_ps) == KPROF_OK)
 			acc += (uint32_t)kh_ps.ip;
 	return acc + (uint32_t)wrapped + (uint32_t)idx;
@@ -341,13 +372,17 @@ KPROF_IMPL_INTERNAL uint32_t kh_psi(const uint8_t *b)
 	uint32_t acc = 0, k = 0;
 	if (kprof_psi_iter_init(&pi, b + 3072, 1024) == KPROF_OK)
 		while (k++ < 64 && kprof_psi_iter_next(&pi, &pe) == KPROF_OK) {
-			(void)kprof_psi_description_to_utf8(b + 3072, 1024, &pe, utf8, sizeof utf8, &ul);
-			acc += (uint32_t)kprof_psi_description_compare(b + 3072, 1024, &pe, "Timer", 5);
+			int equal = 0;
+			(void)kprof_psi_description_to_utf8(&pi, &pe, utf8, sizeof utf8, &ul);
+			(void)kprof_psi_description_compare(&pi, &pe, "Timer", 5, &equal);
+			acc += (uint32_t)equal;
 			if (kprof_psi_match_get(&pe, KPROF_SOURCE_TABLE_EMON, &pm) == KPROF_OK)
 				acc += pm.later;
 		}
-	if (kprof_psi_writer_init(&wr, kh_psi_mem, sizeof kh_psi_mem) == KPROF_OK)
-		(void)kprof_psi_writer_add(&wr, 0, 1221, 1000000, "Timer", 5);
+	if (kprof_psi_writer_init(&wr, kh_psi_mem, sizeof kh_psi_mem) == KPROF_OK) {
+		const kprof_psi_item timer = {0, 1221, 1000000, "Timer", 5};
+		(void)kprof_psi_writer_add(&wr, &timer);
+	}
 	return acc + (uint32_t)ul;
 }
 

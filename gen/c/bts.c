@@ -1,22 +1,31 @@
-KPROF_API kprof_status kprof_bts_iter_init(kprof_bts_iter *w, const void *bytes, size_t len, uint64_t base,
-                                           uint64_t index, uint64_t maximum, unsigned record_size, unsigned flags)
+KPROF_API kprof_status kprof_bts_iter_init(kprof_bts_iter *w, const kprof_bts_buffer *buffer)
 {
-	uint64_t slot, cap, need;
+	uint64_t slot, cap, need, base, index, maximum;
+	const void *bytes;
+	size_t len;
+	unsigned record_size, flags;
 	kprof_status st;
 	if (!w)
 		return KPROF_E_ARGUMENT;
 	w->status = KPROF_E_ARGUMENT;
 	w->left = 0;
-	if (!bytes && len)
+	if (!buffer || (!buffer->bytes && buffer->len))
 		return KPROF_E_ARGUMENT;
+	bytes = buffer->bytes;
+	len = buffer->len;
+	base = buffer->base;
+	index = buffer->index;
+	maximum = buffer->maximum;
+	record_size = buffer->record_size;
+	flags = buffer->flags;
 	if (record_size != KPROF_BTS_RECORD64_SIZE && record_size != KPROF_BTS_RECORD32_SIZE)
-		return (kprof_status)(w->status = KPROF_E_FORMAT);
+		return w->status = KPROF_E_FORMAT;
 	st = kprof_impl_ds_span(base, index, maximum, record_size, &slot, &cap);
 	if (st != KPROF_OK)
-		return (kprof_status)(w->status = st);
+		return w->status = st;
 	if (flags & KPROF_BTS_WRAPPED) {
 		if (cap == 0)
-			return (kprof_status)(w->status = KPROF_E_RANGE);
+			return w->status = KPROF_E_RANGE;
 		need = cap;
 		if (slot == cap)
 			slot = 0;
@@ -25,7 +34,7 @@ KPROF_API kprof_status kprof_bts_iter_init(kprof_bts_iter *w, const void *bytes,
 		slot = 0;
 	}
 	if (need > len / record_size)
-		return (kprof_status)(w->status = KPROF_E_TRUNCATED);
+		return w->status = KPROF_E_TRUNCATED;
 	w->bytes = (const uint8_t *)bytes;
 	w->base = base;
 	w->capacity = cap;
@@ -43,7 +52,7 @@ KPROF_API kprof_status kprof_bts_iter_next(kprof_bts_iter *w, kprof_bts_entry *o
 	if (!w || !out)
 		return KPROF_E_ARGUMENT;
 	if (w->status != KPROF_OK)
-		return (kprof_status)w->status;
+		return w->status;
 	if (w->left == 0)
 		return KPROF_END;
 	p = w->bytes + (size_t)w->slot * w->record_size;
@@ -61,24 +70,25 @@ KPROF_API kprof_status kprof_bts_iter_next(kprof_bts_iter *w, kprof_bts_entry *o
 	return KPROF_OK;
 }
 
-KPROF_API kprof_status kprof_bts_wrapped_get(const void *bytes, size_t len, uint64_t base, uint64_t index,
-                                         uint64_t maximum, unsigned record_size, int *wrapped)
+KPROF_API kprof_status kprof_bts_wrapped_get(const kprof_bts_buffer *buffer, int *wrapped)
 {
 	uint64_t slot, cap;
 	const uint8_t *p;
-	unsigned i;
+	unsigned i, record_size;
 	kprof_status st;
-	if (!wrapped || (!bytes && len))
+	if (wrapped)
+		*wrapped = 0;
+	if (!wrapped || !buffer || (!buffer->bytes && buffer->len))
 		return KPROF_E_ARGUMENT;
-	*wrapped = 0;
+	record_size = buffer->record_size;
 	if (record_size != KPROF_BTS_RECORD64_SIZE && record_size != KPROF_BTS_RECORD32_SIZE)
 		return KPROF_E_FORMAT;
-	st = kprof_impl_ds_span(base, index, maximum, record_size, &slot, &cap);
+	st = kprof_impl_ds_span(buffer->base, buffer->index, buffer->maximum, record_size, &slot, &cap);
 	if (st != KPROF_OK || slot == cap)
 		return st;
-	if (cap > len / record_size)
+	if (cap > buffer->len / record_size)
 		return KPROF_E_TRUNCATED;
-	p = (const uint8_t *)bytes + (size_t)slot * record_size;
+	p = (const uint8_t *)buffer->bytes + (size_t)slot * record_size;
 	for (i = 0; i < record_size; i++)
 		if (p[i])
 			*wrapped = 1;

@@ -12,10 +12,10 @@ typedef struct kprof_ds_caps {
 	uint8_t dtes64;          /* cpuid.1:ecx DTES64: the 64-bit DS layout (kprof_ds_area64) */
 	uint8_t ds_cpl;          /* cpuid.1:ecx DS-CPL: BTS_OFF_OS / BTS_OFF_USR filtering */
 	uint8_t pdcm;            /* cpuid.1:ecx PDCM: IA32_PERF_CAPABILITIES exists */
-	uint8_t perfmon;         /* kprof_ds_avail: IA32_MISC_ENABLE perfmon_available */
-	uint8_t bts;             /* kprof_ds_avail: DS and not IA32_MISC_ENABLE bts_unavailable */
-	uint8_t pebs;            /* kprof_ds_avail: DS, perfmon available, not pebs_unavailable */
-	uint8_t pebs_baseline;   /* kprof_ds_avail: adaptive PEBS (PEBS_DATA_CFG exists) */
+	kprof_ds_avail perfmon;       /* IA32_MISC_ENABLE perfmon_available */
+	kprof_ds_avail bts;           /* DS and not IA32_MISC_ENABLE bts_unavailable */
+	kprof_ds_avail pebs;          /* DS, perfmon available, not pebs_unavailable */
+	kprof_ds_avail pebs_baseline; /* adaptive PEBS (PEBS_DATA_CFG exists) */
 	uint8_t pebs_format;     /* PERF_CAPABILITIES pebs_format, KPROF_PEBS_FORMAT_NETBURST32,
 	                            or KPROF_PEBS_FORMAT_UNKNOWN */
 	uint8_t bts_record_size; /* KPROF_BTS_RECORD64_SIZE or KPROF_BTS_RECORD32_SIZE; 0 without DS */

@@ -40,9 +40,10 @@ typedef struct kprof_lwp_config {
 /* An event record taken apart (kprof_lwp_record_unpack). The generic fields always hold the
  * bytes; the interpreted ones are filled for the record kinds the revision defines. */
 typedef struct kprof_lwp_sample {
-	uint8_t revision, event_id, core_id;
-	uint8_t kind;          /* kprof_lwp_kind */
-	uint16_t flags;        /* record bits 31:16 */
+	kprof_lwp_revision revision; /* the layout it was read with (NONE for a refused record) */
+	kprof_lwp_kind kind;         /* KPROF_LWP_KIND_EMPTY for an empty slot (event id 0) */
+	uint8_t event_id, core_id;
+	uint16_t flags;              /* record bits 31:16 */
 	uint32_t data1;
 	uint64_t ip;           /* instruction address */
 	uint64_t data2;
@@ -62,6 +63,7 @@ typedef struct kprof_lwp_record_iter {
 	size_t len;
 	size_t offset; /* of the next record */
 	kprof_lwp_revision revision;
+	kprof_status status; /* KPROF_OK while walking; an error is kept and repeated */
 } kprof_lwp_record_iter;
 
 /* ---- ring consumer ----------------------------------------------------------------------
@@ -94,6 +96,18 @@ typedef struct kprof_lwp_ring {
  * the head hardware writes at Threshold (set one) or when the ring is full. */
 #define KPROF_LWP_RING_SLWPCB 1u
 
+/* What kprof_lwp_ring_attach checks the LWPCB against. A zeroed config is valid: 32-byte
+ * records, any buffer, no options. */
+typedef struct kprof_lwp_ring_config {
+	const kprof_lwp_caps *caps; /* record size from caps->event_size; NULL: 32 bytes */
+	/* When not NULL, BufferBase must equal it and BufferSize expect_size: a driver watching a
+	 * user's LWPCB passes the buffer it validated, so a hostile LWPCB cannot point it
+	 * elsewhere. */
+	const void *expect_buffer;
+	uint32_t expect_size;
+	uint32_t options; /* KPROF_LWP_RING_* */
+} kprof_lwp_ring_config;
+
 /* The records a poll found, in place: first_count records at first, then second_count at
  * second (the part after a wrap; 0 when none). */
 typedef struct kprof_lwp_span {
@@ -113,6 +127,7 @@ typedef struct kprof_lwp_ring_iter {
 	uint32_t step;                    /* record size */
 	uint32_t count;                   /* records the poll found */
 	uint32_t taken;                   /* records handed out */
+	kprof_status status;              /* at the end: KPROF_END, or the error init met */
 } kprof_lwp_ring_iter;
 
 /* Callback of kprof_lwp_ring_drain: one record in place (record_size bytes). Return 0 to go

@@ -201,9 +201,22 @@ KPROF_API kprof_status kprof_lwp_caps_get(const kprof_cpuid_snapshot *s, kprof_l
 	return kprof_impl_lwp_caps_shipped(leaf[0], leaf[1], leaf[2], leaf[3], out);
 }
 
-KPROF_API uint32_t kprof_lwp_ring_space_get(uint32_t head, uint32_t tail, uint32_t size)
+/* ((head - tail) mod size) as the proposal computes it: no division, the size is added back
+ * when the difference is negative. */
+KPROF_IMPL_INTERNAL uint32_t kprof_impl_lwp_space_used(uint32_t head, uint32_t tail, uint32_t size)
 {
 	return head >= tail ? head - tail : head + size - tail;
+}
+
+KPROF_API kprof_status kprof_lwp_ring_space_get(uint32_t head, uint32_t tail, uint32_t size, uint32_t *used)
+{
+	if (!used)
+		return KPROF_E_ARGUMENT;
+	*used = 0;
+	if (head >= size || tail >= size)
+		return KPROF_E_RANGE;
+	*used = kprof_impl_lwp_space_used(head, tail, size);
+	return KPROF_OK;
 }
 
 /* -- control block setup -- */
@@ -333,6 +346,7 @@ KPROF_API kprof_status kprof_lwp_record_unpack(const void *buf, size_t len, kpro
 	const uint8_t *p = (const uint8_t *)buf;
 	uint32_t dw0;
 	unsigned kind = KPROF_LWP_KIND_UNKNOWN;
+	uint64_t kinds_valid = ~(uint64_t)0; /* 0 for a refused record: its kind stays UNKNOWN */
 	kprof_status st = KPROF_OK;
 	if (!out)
 		return KPROF_E_ARGUMENT;
@@ -343,6 +357,7 @@ KPROF_API kprof_status kprof_lwp_record_unpack(const void *buf, size_t len, kpro
 		             : KPROF_E_ARGUMENT;
 		p = zeros;
 		revision = KPROF_LWP_REVISION_NONE;
+		kinds_valid = 0;
 	}
 	dw0 = kprof_impl_lwp_rec32(p);
 	/* The event-id check is decided from the first word, before the other fields are read:
@@ -350,7 +365,7 @@ KPROF_API kprof_status kprof_lwp_record_unpack(const void *buf, size_t len, kpro
 	 * a caller's loop (docs/performance.md, "Drain", has the figures). */
 	if (st == KPROF_OK && KPROF_FIELD_GET(KPROF_LWP_RECORD_DW0_EVENT_ID, dw0) == 0)
 		st = KPROF_E_FORMAT;
-	out->revision = (uint8_t)revision;
+	out->revision = revision;
 	out->event_id = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_RECORD_DW0_EVENT_ID, dw0);
 	out->core_id = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_RECORD_DW0_CORE_ID, dw0);
 	out->flags = (uint16_t)KPROF_FIELD_GET(KPROF_LWP_RECORD_DW0_FLAGS, dw0);
@@ -362,23 +377,25 @@ KPROF_API kprof_status kprof_lwp_record_unpack(const void *buf, size_t len, kpro
 	 * shipped LWPINS id apart. Table and masks instead of branches keep this small enough that
 	 * a caller's per-record loop stays inlined around it. */
 	{
-		const uint64_t shipped = ((uint64_t)KPROF_LWP_KIND_PROGRAMMED_VALUE << (4 * KPROF_LWP_EVENT_PROGRAMMED_VALUE)) |
+		const uint64_t shipped = (uint64_t)KPROF_LWP_KIND_EMPTY |
+		                         ((uint64_t)KPROF_LWP_KIND_PROGRAMMED_VALUE << (4 * KPROF_LWP_EVENT_PROGRAMMED_VALUE)) |
 		                         ((uint64_t)KPROF_LWP_KIND_INSTRUCTION << (4 * KPROF_LWP_EVENT_INSTRUCTIONS)) |
 		                         ((uint64_t)KPROF_LWP_KIND_BRANCH << (4 * KPROF_LWP_EVENT_BRANCHES)) |
 		                         ((uint64_t)KPROF_LWP_KIND_DCACHE << (4 * KPROF_LWP_EVENT_DCACHE_MISSES)) |
 		                         ((uint64_t)KPROF_LWP_KIND_CLOCKS << (4 * KPROF_LWP_EVENT_CORE_CLOCKS)) |
 		                         ((uint64_t)KPROF_LWP_KIND_CLOCKS << (4 * KPROF_LWP_EVENT_REF_CLOCKS));
-		const uint64_t proposal = ((uint64_t)KPROF_LWP_KIND_INSTRUCTION << (4 * KPROF_LWP_PROPOSAL_EVENT_INSTRUCTIONS)) |
+		const uint64_t proposal = (uint64_t)KPROF_LWP_KIND_EMPTY |
+		                          ((uint64_t)KPROF_LWP_KIND_INSTRUCTION << (4 * KPROF_LWP_PROPOSAL_EVENT_INSTRUCTIONS)) |
 		                          ((uint64_t)KPROF_LWP_KIND_BRANCH << (4 * KPROF_LWP_PROPOSAL_EVENT_BRANCHES)) |
 		                          ((uint64_t)KPROF_LWP_KIND_DCACHE << (4 * KPROF_LWP_PROPOSAL_EVENT_DCACHE_MISSES));
 		unsigned id = out->event_id;
 		uint32_t br, dc;
 		uint64_t br64, dc64;
 		if (id < 16u)
-			kind = (unsigned)((revision == KPROF_LWP_REVISION_SHIPPED ? shipped : proposal) >> (4u * id)) & 0xFu;
+			kind = (unsigned)(((revision == KPROF_LWP_REVISION_SHIPPED ? shipped : proposal) & kinds_valid) >> (4u * id)) & 0xFu;
 		else if (id == KPROF_LWP_EVENT_PROGRAMMED_EVENT && revision == KPROF_LWP_REVISION_SHIPPED)
 			kind = KPROF_LWP_KIND_PROGRAMMED_EVENT;
-		out->kind = (uint8_t)kind;
+		out->kind = (kprof_lwp_kind)kind;
 		/* Every field is assigned on every path (a decoder in a drain loop must not pay for
 		 * clearing the whole struct first): masks select the per-kind ones. */
 		br = 0u - (uint32_t)(kind == KPROF_LWP_KIND_BRANCH);
@@ -406,9 +423,10 @@ KPROF_API kprof_status kprof_lwp_record_iter_init(kprof_lwp_record_iter *it, con
 	it->len = buf ? len : 0;
 	it->offset = 0;
 	it->revision = revision;
+	it->status = KPROF_OK;
 	if ((!buf && len) || (revision != KPROF_LWP_REVISION_SHIPPED && revision != KPROF_LWP_REVISION_PROPOSAL))
-		return KPROF_E_ARGUMENT;
-	return KPROF_OK;
+		it->status = KPROF_E_ARGUMENT;
+	return it->status;
 }
 
 KPROF_API kprof_status kprof_lwp_record_iter_next(kprof_lwp_record_iter *it, kprof_lwp_sample *out)
@@ -416,14 +434,20 @@ KPROF_API kprof_status kprof_lwp_record_iter_next(kprof_lwp_record_iter *it, kpr
 	kprof_status st;
 	if (!it || !out)
 		return KPROF_E_ARGUMENT;
+	if (it->status != KPROF_OK)
+		return it->status;
 	if (it->offset >= it->len)
-		return KPROF_END;
-	if (it->len - it->offset < KPROF_LWP_RECORD_SIZE) {
-		it->offset = it->len;
-		return KPROF_E_TRUNCATED;
-	}
+		return it->status = KPROF_END;
+	if (it->len - it->offset < KPROF_LWP_RECORD_SIZE)
+		return it->status = KPROF_E_TRUNCATED;
 	st = kprof_lwp_record_unpack(it->buf + it->offset, KPROF_LWP_RECORD_SIZE, it->revision, out);
 	it->offset += KPROF_LWP_RECORD_SIZE;
+	/* An empty slot (event id 0, kind KPROF_LWP_KIND_EMPTY) is handed out, flagged in the
+	 * record; unpack has no other error for a whole record of a valid revision. */
+	if (st == KPROF_E_FORMAT && out->kind == KPROF_LWP_KIND_EMPTY)
+		st = KPROF_OK;
+	if (st != KPROF_OK)
+		it->status = st;
 	return st;
 }
 
@@ -540,19 +564,24 @@ KPROF_IMPL_INTERNAL int kprof_impl_lwp_noncanonical(uint64_t a)
 	return top != 0 && top != (UINT64_MAX >> (KPROF_LWP_CANONICAL_BITS - 1u));
 }
 
-KPROF_API kprof_status kprof_lwp_ring_attach(kprof_lwp_ring *r, void *lwpcb, const kprof_lwp_caps *caps,
-                                             const void *expect_buffer, uint32_t expect_size,
-                                             uint32_t options)
+KPROF_API kprof_status kprof_lwp_ring_attach(kprof_lwp_ring *r, void *lwpcb, const kprof_lwp_ring_config *config)
 {
 	uint8_t *cb = (uint8_t *)lwpcb;
-	uint32_t rs = caps ? caps->event_size : KPROF_LWP_RECORD_SIZE, size, tail;
+	const kprof_lwp_caps *caps;
+	const void *expect_buffer;
+	uint32_t rs, size, tail, expect_size, options;
 	uint64_t base, missed;
 	kprof_status st;
 	if (!r)
 		return KPROF_E_ARGUMENT;
 	kprof_impl_lwp_ring_detach(r); /* stays so unless every check below holds */
-	if (!lwpcb)
+	if (!lwpcb || !config)
 		return KPROF_E_ARGUMENT;
+	caps = config->caps;
+	expect_buffer = config->expect_buffer;
+	expect_size = config->expect_size;
+	options = config->options;
+	rs = caps ? caps->event_size : KPROF_LWP_RECORD_SIZE;
 	if (caps && caps->revision != KPROF_LWP_REVISION_SHIPPED)
 		return KPROF_E_UNSUPPORTED;
 	if ((uintptr_t)lwpcb & (KPROF_LWP_LWPCB_ALIGN - 1u))
@@ -645,7 +674,7 @@ KPROF_IMPL_LWP_FILL int kprof_impl_lwp_ring_fill(kprof_lwp_ring *r, kprof_lwp_sp
 		return KPROF_E_CORRUPT;
 	if ((st = kprof_impl_lwp_ring_missed(r, &missed, &delta)) != KPROF_OK)
 		return st;
-	used = kprof_lwp_ring_space_get(head, tail, size);
+	used = kprof_impl_lwp_space_used(head, tail, size);
 	first = head > tail ? used : size - tail;
 	r->missed_seen = missed;
 	r->avail = used >> r->record_shift;
@@ -708,12 +737,14 @@ KPROF_API kprof_status kprof_lwp_ring_iter_init(kprof_lwp_ring_iter *it, kprof_l
 	it->next = it->end = it->second = it->second_end = NULL;
 	it->step = 0;
 	it->taken = it->count = 0;
+	it->status = KPROF_E_ARGUMENT;
 	if (!kprof_impl_lwp_ring_attached(r))
 		return KPROF_E_ARGUMENT;
 	it->step = r->record_size;
 	n = kprof_lwp_ring_poll(r, &s);
+	it->status = n < 0 ? (kprof_status)n : KPROF_END;
 	if (n <= 0)
-		return (kprof_status)n;
+		return n < 0 ? (kprof_status)n : KPROF_OK;
 	r->missed_unreported += s.missed_delta;
 	it->count = (uint32_t)n;
 	it->next = s.first;
@@ -737,7 +768,7 @@ KPROF_API kprof_status kprof_lwp_ring_iter_next(kprof_lwp_ring_iter *it, const u
 	if (it->next == it->end) {
 		if (!it->second) {
 			*record = NULL;
-			return KPROF_END;
+			return it->status; /* KPROF_END, or the error init met (repeated) */
 		}
 		it->next = it->second;
 		it->end = it->second_end;
@@ -758,7 +789,9 @@ KPROF_API kprof_status kprof_lwp_ring_iter_commit(kprof_lwp_ring_iter *it)
 	n = it->taken;
 	it->taken = it->count = 0;
 	it->next = it->end = it->second = it->second_end = NULL;
-	return kprof_lwp_ring_consume(it->ring, n);
+	if (it->status == KPROF_END)
+		return kprof_lwp_ring_consume(it->ring, n);
+	return it->status;
 }
 
 KPROF_API kprof_status kprof_lwp_ring_copy(kprof_lwp_ring *r, void *out, size_t out_len, size_t *copied)
@@ -805,15 +838,18 @@ KPROF_IMPL_INTERNAL KPROF_IMPL_HOT uint32_t kprof_impl_lwp_drain_run(const uint8
 }
 
 /* max_records is applied once, to the span's run lengths, not checked per record. */
-KPROF_API int kprof_lwp_ring_drain(kprof_lwp_ring *r, kprof_lwp_record_fn fn, void *ctx, uint32_t max_records)
+KPROF_API kprof_status kprof_lwp_ring_drain(kprof_lwp_ring *r, kprof_lwp_record_fn fn, void *ctx, uint32_t max_records,
+                                            uint32_t *handed_out)
 {
 	kprof_lwp_span s;
 	uint32_t limit, first, n;
 	int stop = 0, avail;
+	if (handed_out)
+		*handed_out = 0;
 	if (!r || !fn)
 		return KPROF_E_ARGUMENT;
 	if ((avail = kprof_impl_lwp_ring_poll(r, &s)) <= 0)
-		return avail;
+		return (kprof_status)avail;
 	r->missed_unreported += s.missed_delta;
 	limit = max_records && max_records < (uint32_t)avail ? max_records : (uint32_t)avail;
 	first = limit < s.first_count ? limit : s.first_count;
@@ -821,7 +857,9 @@ KPROF_API int kprof_lwp_ring_drain(kprof_lwp_ring *r, kprof_lwp_record_fn fn, vo
 	if (!stop && limit > first)
 		n += kprof_impl_lwp_drain_run(s.second, limit - first, r, fn, ctx, &stop);
 	kprof_impl_lwp_ring_advance(r, n);
-	return (int)n;
+	if (handed_out)
+		*handed_out = n;
+	return KPROF_OK;
 }
 
 KPROF_API kprof_status kprof_lwp_ring_missed_get(kprof_lwp_ring *r, uint64_t *delta)

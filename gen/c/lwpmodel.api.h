@@ -52,3 +52,12 @@ typedef struct kprof_lwpmodel_insn {
 	uint64_t next_ip;      /* branch: target if taken, fall-through if not */
 	uint64_t data_address;
 } kprof_lwpmodel_insn;
+
+/* One LWPVAL or LWPINS as a program executes it, for kprof_lwpmodel_lwpval_execute and
+ * kprof_lwpmodel_lwpins_execute: the instruction's registers, its imm32 and its address. */
+typedef struct kprof_lwpmodel_user_event {
+	uint64_t data2; /* edx/rdx (vvvv) */
+	uint32_t data1; /* eax (r/m) */
+	uint32_t flags; /* imm32: the record's Flags are its low 16 bits */
+	uint64_t ip;    /* the instruction's address */
+} kprof_lwpmodel_user_event;

@@ -14,12 +14,13 @@ KPROF_API kprof_status kprof_lwpmodel_init(kprof_lwpmodel *m, const kprof_lwp_ca
 	return KPROF_OK;
 }
 
-KPROF_API void kprof_lwpmodel_threshold_set(kprof_lwpmodel *m, kprof_lwpmodel_threshold_fn fn, void *ctx)
+KPROF_API kprof_status kprof_lwpmodel_threshold_set(kprof_lwpmodel *m, kprof_lwpmodel_threshold_fn fn, void *ctx)
 {
-	if (m) {
-		m->on_threshold = fn;
-		m->ctx = ctx;
-	}
+	if (!m)
+		return KPROF_E_ARGUMENT;
+	m->on_threshold = fn;
+	m->ctx = ctx;
+	return KPROF_OK;
 }
 
 KPROF_IMPL_INTERNAL uint32_t kprof_impl_lwp_model_reload(kprof_lwpmodel *m, unsigned slot)
@@ -77,10 +78,10 @@ KPROF_IMPL_INTERNAL int kprof_impl_lwp_model_store(kprof_lwpmodel *m, uint32_t d
 	m->head_dirty = 1;
 	m->stored++;
 	if (m->threshold) {
-		uint32_t used = kprof_lwp_ring_space_get(m->head, m->cached_tail, m->size);
+		uint32_t used = kprof_impl_lwp_space_used(m->head, m->cached_tail, m->size);
 		if (used >= m->threshold) {
 			kprof_impl_lwp_model_read_tail(m);
-			used = kprof_lwp_ring_space_get(m->head, m->cached_tail, m->size);
+			used = kprof_impl_lwp_space_used(m->head, m->cached_tail, m->size);
 		}
 		if (used == m->threshold) {
 			kprof_impl_lwp_model_flush_head(m);
@@ -92,18 +93,23 @@ KPROF_IMPL_INTERNAL int kprof_impl_lwp_model_store(kprof_lwpmodel *m, uint32_t d
 	return 0;
 }
 
-KPROF_API void *kprof_lwpmodel_lwpcb_store(kprof_lwpmodel *m)
+KPROF_API kprof_status kprof_lwpmodel_lwpcb_store(kprof_lwpmodel *m, void **out)
 {
 	unsigned i;
-	if (!m || !m->lwpcb)
-		return NULL;
+	if (out)
+		*out = NULL;
+	if (!m || !out)
+		return KPROF_E_ARGUMENT;
+	if (!m->lwpcb)
+		return KPROF_OK;
 	for (i = 0; i < m->caps.max_events; i++)
 		if (m->flags & (1u << (i + 1u)))
 			kprof_impl_lwp_store32(m->lwpcb + m->caps.event_offset + i * KPROF_LWP_EVENT_SLOT_SIZE +
 			                               KPROF_LWP_EVENT_SLOT_EVENT_COUNTER_OFFSET,
 			                       m->counter[i]);
 	kprof_impl_lwp_model_flush_head(m);
-	return m->lwpcb;
+	*out = m->lwpcb;
+	return KPROF_OK;
 }
 
 KPROF_API kprof_status kprof_lwpmodel_lwpcb_load(kprof_lwpmodel *m, void *lwpcb)
@@ -113,8 +119,10 @@ KPROF_API kprof_status kprof_lwpmodel_lwpcb_load(kprof_lwpmodel *m, void *lwpcb)
 	uint64_t base, missed;
 	if (!m)
 		return KPROF_E_ARGUMENT;
-	if (m->lwpcb)
-		(void)kprof_lwpmodel_lwpcb_store(m);
+	if (m->lwpcb) {
+		void *active;
+		(void)kprof_lwpmodel_lwpcb_store(m, &active);
+	}
 	m->lwpcb = NULL;
 	m->flags = 0;
 	if (!cb)
@@ -178,12 +186,11 @@ KPROF_IMPL_INTERNAL uint32_t kprof_impl_lwp_model_dw0(const kprof_lwpmodel *m, u
 	       flags;
 }
 
-KPROF_API int kprof_lwpmodel_insn_execute(kprof_lwpmodel *m, const kprof_lwpmodel_insn *insn)
+/* One instruction retired: 1 when a record was produced, else 0. */
+KPROF_IMPL_INTERNAL int kprof_impl_lwpmodel_retire(kprof_lwpmodel *m, const kprof_lwpmodel_insn *insn)
 {
 	uint32_t happened, eligible = 0, e, pick = 0, flags = 0, data1 = 0, i;
 	uint64_t data2 = 0;
-	if (!m || !insn)
-		return KPROF_E_ARGUMENT;
 	m->clock += insn->cycles ? insn->cycles : 1u;
 	if (!m->lwpcb)
 		return 0;
@@ -232,41 +239,64 @@ KPROF_API int kprof_lwpmodel_insn_execute(kprof_lwpmodel *m, const kprof_lwpmode
 	return 1;
 }
 
-KPROF_API int kprof_lwpmodel_lwpval_execute(kprof_lwpmodel *m, uint64_t data2, uint32_t data1, uint32_t flags,
-                                     uint64_t ip)
+KPROF_API kprof_status kprof_lwpmodel_insn_execute(kprof_lwpmodel *m, const kprof_lwpmodel_insn *insn, int *produced)
+{
+	int n;
+	if (produced)
+		*produced = 0;
+	if (!m || !insn)
+		return KPROF_E_ARGUMENT;
+	n = kprof_impl_lwpmodel_retire(m, insn);
+	if (produced)
+		*produced = n;
+	return KPROF_OK;
+}
+
+KPROF_API kprof_status kprof_lwpmodel_lwpval_execute(kprof_lwpmodel *m, const kprof_lwpmodel_user_event *ev,
+                                                     int *produced)
 {
 	const unsigned slot = KPROF_LWP_EVENT_PROGRAMMED_VALUE - 1u;
-	if (!m)
+	if (produced)
+		*produced = 0;
+	if (!m || !ev)
 		return KPROF_E_ARGUMENT;
 	m->clock++;
 	if (!m->lwpcb || !(m->flags & (1u << KPROF_LWP_EVENT_PROGRAMMED_VALUE)))
-		return 0;
+		return KPROF_OK;
 	if (m->counter[slot])
 		m->counter[slot]--;
 	if (m->counter[slot])
-		return 0;
+		return KPROF_OK;
 	(void)kprof_impl_lwp_model_store(
 	        m,
 	        kprof_impl_lwp_model_dw0(m, KPROF_LWP_EVENT_PROGRAMMED_VALUE,
-	                                 KPROF_FIELD_PREP(KPROF_LWP_RECORD_DW0_FLAGS, flags)),
-	        data1, ip, data2);
+	                                 KPROF_FIELD_PREP(KPROF_LWP_RECORD_DW0_FLAGS, ev->flags)),
+	        ev->data1, ev->ip, ev->data2);
 	m->counter[slot] = kprof_impl_lwp_model_reload(m, slot);
-	return 1;
+	if (produced)
+		*produced = 1;
+	return KPROF_OK;
 }
 
-KPROF_API int kprof_lwpmodel_lwpins_execute(kprof_lwpmodel *m, uint64_t data2, uint32_t data1, uint32_t flags,
-                                     uint64_t ip)
+KPROF_API kprof_status kprof_lwpmodel_lwpins_execute(kprof_lwpmodel *m, const kprof_lwpmodel_user_event *ev,
+                                                     int *full)
 {
-	if (!m)
+	int f;
+	if (full)
+		*full = 0;
+	if (!m || !ev)
 		return KPROF_E_ARGUMENT;
 	m->clock++;
 	if (!m->lwpcb)
-		return 0;
-	return kprof_impl_lwp_model_store(
+		return KPROF_OK;
+	f = kprof_impl_lwp_model_store(
 	        m,
 	        kprof_impl_lwp_model_dw0(m, KPROF_LWP_EVENT_PROGRAMMED_EVENT,
-	                                 KPROF_FIELD_PREP(KPROF_LWP_RECORD_DW0_FLAGS, flags)),
-	        data1, ip, data2);
+	                                 KPROF_FIELD_PREP(KPROF_LWP_RECORD_DW0_FLAGS, ev->flags)),
+	        ev->data1, ev->ip, ev->data2);
+	if (full)
+		*full = f;
+	return KPROF_OK;
 }
 
 KPROF_API kprof_status kprof_lwpmodel_caps_get(kprof_lwp_caps *out)

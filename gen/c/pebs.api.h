@@ -37,7 +37,7 @@ typedef struct kprof_pebs_iter {
 	uint32_t record_size;  /* 0 for adaptive records without a known PEBS_DATA_CFG */
 	uint8_t data_cfg_known;
 	uint8_t reserved[3];
-	int32_t status;        /* sticky error */
+	kprof_status status;   /* sticky error */
 } kprof_pebs_iter;
 
 /* Intel architectural PEBS. The processor writes records into one physically contiguous buffer
@@ -85,3 +85,18 @@ typedef struct kprof_pebs_arch_iter {
 	size_t end, at;
 	int status;
 } kprof_pebs_arch_iter;
+
+/* kprof_pebs_buffer flags. */
+#define KPROF_PEBS_DATA_CFG_KNOWN 1u /* data_cfg holds the PEBS_DATA_CFG the records were written with */
+
+/* A PEBS buffer as the caller holds it, for kprof_pebs_iter_init. */
+typedef struct kprof_pebs_buffer {
+	const void *bytes; /* the caller's copy of the buffer */
+	size_t len;        /* bytes at bytes */
+	uint64_t base;     /* the producer address bytes[0] had (the DS area's PEBS base) */
+	uint64_t index;    /* the DS area's PEBS index */
+	uint64_t maximum;  /* the DS area's PEBS absolute maximum */
+	unsigned format;   /* KPROF_PEBS_FORMAT_CORE .. _ADAPTIVE_MAX or KPROF_PEBS_FORMAT_NETBURST32 */
+	unsigned flags;    /* KPROF_PEBS_DATA_CFG_KNOWN, or 0 */
+	uint64_t data_cfg; /* PEBS_DATA_CFG (adaptive formats), read with KPROF_PEBS_DATA_CFG_KNOWN */
+} kprof_pebs_buffer;

@@ -41,34 +41,40 @@ KPROF_API kprof_status kprof_pebs_record_size_get(unsigned format, uint64_t data
 	return KPROF_OK;
 }
 
-KPROF_API kprof_status kprof_pebs_iter_init(kprof_pebs_iter *w, const void *bytes, size_t len, uint64_t base,
-                                            uint64_t index, uint64_t maximum, unsigned format, uint64_t data_cfg,
-                                            int data_cfg_known)
+KPROF_API kprof_status kprof_pebs_iter_init(kprof_pebs_iter *w, const kprof_pebs_buffer *buffer)
 {
 	uint32_t size = 0;
 	kprof_status st;
-	int adaptive = format >= KPROF_PEBS_FORMAT_ADAPTIVE && format <= KPROF_PEBS_FORMAT_ADAPTIVE_MAX;
+	uint64_t base, index, data_cfg;
+	unsigned format;
+	int adaptive, data_cfg_known;
 	if (!w)
 		return KPROF_E_ARGUMENT;
 	w->status = KPROF_E_ARGUMENT;
-	if (!bytes && len)
+	if (!buffer || (!buffer->bytes && buffer->len))
 		return KPROF_E_ARGUMENT;
+	base = buffer->base;
+	index = buffer->index;
+	format = buffer->format;
+	data_cfg = buffer->data_cfg;
+	data_cfg_known = (buffer->flags & KPROF_PEBS_DATA_CFG_KNOWN) != 0;
+	adaptive = format >= KPROF_PEBS_FORMAT_ADAPTIVE && format <= KPROF_PEBS_FORMAT_ADAPTIVE_MAX;
 	if (!adaptive || data_cfg_known) {
 		st = kprof_pebs_record_size_get(format, data_cfg, &size);
 		if (st != KPROF_OK)
-			return (kprof_status)(w->status = st);
+			return w->status = st;
 	}
-	if (index < base || index > maximum)
-		return (kprof_status)(w->status = KPROF_E_RANGE);
+	if (index < base || index > buffer->maximum)
+		return w->status = KPROF_E_RANGE;
 	if (size) {
 		uint32_t rem;
 		(void)kprof_impl_udiv64(index - base, size, &rem);
 		if (rem)
-			return (kprof_status)(w->status = KPROF_E_ALIGNMENT);
+			return w->status = KPROF_E_ALIGNMENT;
 	}
-	if (index - base > len)
-		return (kprof_status)(w->status = KPROF_E_TRUNCATED);
-	w->bytes = (const uint8_t *)bytes;
+	if (index - base > buffer->len)
+		return w->status = KPROF_E_TRUNCATED;
+	w->bytes = (const uint8_t *)buffer->bytes;
 	w->base = base;
 	w->end = (size_t)(index - base);
 	w->at = 0;
@@ -143,7 +149,7 @@ KPROF_API kprof_status kprof_pebs_iter_next(kprof_pebs_iter *w, kprof_pebs_sampl
 	if (!w || !out)
 		return KPROF_E_ARGUMENT;
 	if (w->status != KPROF_OK)
-		return (kprof_status)w->status;
+		return w->status;
 	if (w->at >= w->end)
 		return KPROF_END;
 	kprof_impl_zero(out, sizeof(*out));
@@ -156,7 +162,7 @@ KPROF_API kprof_status kprof_pebs_iter_next(kprof_pebs_iter *w, kprof_pebs_sampl
 		uint32_t expect;
 		size_t off;
 		if (left < KPROF_PEBS_BASIC_SIZE)
-			return (kprof_status)(w->status = KPROF_E_CORRUPT);
+			return w->status = KPROF_E_CORRUPT;
 		/* read in place, as every group below: the walker's frame stays small in ring 0 */
 		format_size = kprof_bytes_le64_load(p + KPROF_PEBS_BASIC_FORMAT_SIZE_OFFSET);
 		group = KPROF_FIELD_GET(KPROF_PEBS_BASIC_FORMAT_SIZE_FORMAT_GROUP, format_size);
@@ -168,7 +174,7 @@ KPROF_API kprof_status kprof_pebs_iter_next(kprof_pebs_iter *w, kprof_pebs_sampl
 		    (cntr ? expect > size : expect != size) ||
 		    (w->data_cfg_known &&
 		     (group != (w->data_cfg & KPROF_PEBS_BASIC_FORMAT_SIZE_FORMAT_GROUP_MASK) || size != w->record_size)))
-			return (kprof_status)(w->status = KPROF_E_CORRUPT);
+			return w->status = KPROF_E_CORRUPT;
 		out->has = KPROF_PEBS_HAS_EVENTING_IP | KPROF_PEBS_HAS_APPLICABLE | KPROF_PEBS_HAS_TSC;
 		out->ip = out->eventing_ip = kprof_bytes_le64_load(p + KPROF_PEBS_BASIC_IP_OFFSET);
 		out->applicable_counters = kprof_bytes_le64_load(p + KPROF_PEBS_BASIC_APPLICABLE_COUNTERS_OFFSET);
@@ -225,7 +231,7 @@ KPROF_API kprof_status kprof_pebs_iter_next(kprof_pebs_iter *w, kprof_pebs_sampl
 			    (h_metrics && (h_metrics != KPROF_PEBS_CNTR_METRICS ||
 			                   !KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_METRICS, group))) ||
 			    (uint64_t)n * 8u > size - expect)
-				return (kprof_status)(w->status = KPROF_E_CORRUPT);
+				return w->status = KPROF_E_CORRUPT;
 			n += h_metrics ? KPROF_PEBS_CNTR_METRICS_QWORDS : 0u;
 			out->has |= KPROF_PEBS_HAS_CNTR;
 			out->cntr_offset = w->at + off;
@@ -234,7 +240,7 @@ KPROF_API kprof_status kprof_pebs_iter_next(kprof_pebs_iter *w, kprof_pebs_sampl
 	} else {
 		size = w->record_size;
 		if (size > left) /* cannot happen after init's alignment check; kept as the bound */
-			return (kprof_status)(w->status = KPROF_E_CORRUPT);
+			return w->status = KPROF_E_CORRUPT;
 		if (w->format == KPROF_PEBS_FORMAT_NETBURST32)
 			kprof_impl_pebs_netburst(p, out);
 		else

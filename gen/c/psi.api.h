@@ -22,18 +22,26 @@ typedef struct kprof_psi_iter {
 	const uint8_t *buf;
 	size_t len;
 	size_t at;
-	int32_t status; /* KPROF_OK while entries remain; KPROF_END at the end; sticky */
+	kprof_status status; /* KPROF_OK while entries remain; KPROF_END at the end; sticky */
 } kprof_psi_iter;
 
 #if !defined(KPROF_NO_WINDOWS_MODEL)
 /* An entry matched against kprof's tables. */
 typedef struct kprof_psi_match {
 	const kprof_source *source; /* NULL: unknown to kprof (report it, do not drop it) */
-	uint8_t table;              /* kprof_source_table the row came from */
+	kprof_source_table table;   /* the table the row came from */
 	uint8_t later;              /* 1: found in KPROF_SOURCE_TABLE_INTEL_LATER, not the named table */
-	uint8_t pad[6];
+	uint8_t pad[3];
 } kprof_psi_match;
 #endif
+
+/* One entry to add to a chain (kprof_psi_writer_add). */
+typedef struct kprof_psi_item {
+	uint32_t source;         /* a KPROFILE_SOURCE value */
+	uint32_t min_interval, max_interval;
+	const char *description; /* ASCII, description_len bytes (no NUL needed) */
+	size_t description_len;
+} kprof_psi_item;
 
 /* Builds a chain (tools, tests). Fields are private. */
 typedef struct kprof_psi_writer {

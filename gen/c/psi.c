@@ -22,15 +22,15 @@ KPROF_API kprof_status kprof_psi_iter_next(kprof_psi_iter *it, kprof_psi_entry *
 	if (!it || !out)
 		return KPROF_E_ARGUMENT;
 	if (it->status != KPROF_OK)
-		return (kprof_status)it->status;
+		return it->status;
 	if (it->len - it->at < hdr)
-		return (kprof_status)(it->status = KPROF_E_TRUNCATED);
+		return it->status = KPROF_E_TRUNCATED;
 	p = it->buf + it->at;
 	next = kprof_bytes_le32_load(p + KPROF_WINDOWS_PROFILE_SOURCE_INFO_NEXT_ENTRY_OFFSET_OFFSET);
 	if (next) {
 		/* Strictly forward and the next header inside the buffer: no loop is possible. */
 		if (next < hdr || next > it->len - it->at || it->len - it->at - next < hdr)
-			return (kprof_status)(it->status = KPROF_E_CORRUPT);
+			return it->status = KPROF_E_CORRUPT;
 		end = it->at + next;
 	} else {
 		end = it->len;
@@ -59,33 +59,51 @@ KPROF_API kprof_status kprof_psi_iter_next(kprof_psi_iter *it, kprof_psi_entry *
 	return KPROF_OK;
 }
 
-KPROF_API kprof_status kprof_psi_description_to_utf8(const void *buf, size_t len, const kprof_psi_entry *e, char *out,
-                                                  size_t out_size, size_t *out_len)
+/* The Description of e inside the chain it walks: KPROF_E_RANGE when e does not lie in it. */
+KPROF_IMPL_INTERNAL kprof_status kprof_impl_psi_description(const kprof_psi_iter *it, const kprof_psi_entry *e,
+                                                            const uint8_t **p)
 {
-	if (out_len)
-		*out_len = 0;
-	if (!buf || !e || !out || out_size == 0)
-		return KPROF_E_ARGUMENT;
-	out[0] = '\0';
-	if (e->description_offset > len || e->description_units > (len - e->description_offset) / 2)
+	if (!it->buf || e->description_offset > it->len ||
+	    e->description_units > (it->len - e->description_offset) / 2)
 		return KPROF_E_RANGE;
-	return kprof_bytes_utf16le_to_utf8((const uint8_t *)buf + e->description_offset, e->description_units, out,
-	                             out_size, out_len);
+	*p = it->buf + e->description_offset;
+	return KPROF_OK;
 }
 
-KPROF_API int kprof_psi_description_compare(const void *buf, size_t len, const kprof_psi_entry *e, const char *s,
-                                           size_t n)
+KPROF_API kprof_status kprof_psi_description_to_utf8(const kprof_psi_iter *it, const kprof_psi_entry *e, char *out,
+                                                     size_t out_size, size_t *out_len)
+{
+	const uint8_t *p;
+	kprof_status st;
+	if (out_len)
+		*out_len = 0;
+	if (!it || !e || !out || out_size == 0)
+		return KPROF_E_ARGUMENT;
+	out[0] = '\0';
+	if ((st = kprof_impl_psi_description(it, e, &p)) != KPROF_OK)
+		return st;
+	return kprof_bytes_utf16le_to_utf8(p, e->description_units, out, out_size, out_len);
+}
+
+KPROF_API kprof_status kprof_psi_description_compare(const kprof_psi_iter *it, const kprof_psi_entry *e, const char *s,
+                                                     size_t n, int *equal)
 {
 	const uint8_t *p;
 	size_t i;
-	if (!buf || !e || (!s && n) || e->description_offset > len ||
-	    e->description_units > (len - e->description_offset) / 2 || e->description_units != n)
-		return 0;
-	p = (const uint8_t *)buf + e->description_offset;
+	kprof_status st;
+	if (equal)
+		*equal = 0;
+	if (!it || !e || (!s && n) || !equal)
+		return KPROF_E_ARGUMENT;
+	if ((st = kprof_impl_psi_description(it, e, &p)) != KPROF_OK)
+		return st;
+	if (e->description_units != n)
+		return KPROF_OK;
 	for (i = 0; i < n; i++)
 		if (kprof_bytes_le16_load(p + 2 * i) != (uint8_t)s[i] || (uint8_t)s[i] >= 0x80)
-			return 0;
-	return 1;
+			return KPROF_OK;
+	*equal = 1;
+	return KPROF_OK;
 }
 
 #if !defined(KPROF_NO_WINDOWS_MODEL)
@@ -94,13 +112,13 @@ KPROF_API kprof_status kprof_psi_match_get(const kprof_psi_entry *e, kprof_sourc
 	if (!e || !match)
 		return KPROF_E_ARGUMENT;
 	kprof_impl_zero(match, sizeof(*match));
-	match->table = (uint8_t)table;
+	match->table = table;
 	match->source = kprof_source_by_value(table, e->source);
 	if (!match->source && table == KPROF_SOURCE_TABLE_EMON) {
 		match->source = kprof_source_by_value(KPROF_SOURCE_TABLE_INTEL_LATER, e->source);
 		if (match->source) {
 			match->later = 1;
-			match->table = (uint8_t)KPROF_SOURCE_TABLE_INTEL_LATER;
+			match->table = KPROF_SOURCE_TABLE_INTEL_LATER;
 		}
 	}
 	return match->source ? KPROF_OK : KPROF_E_NOT_FOUND;
@@ -118,13 +136,15 @@ KPROF_API kprof_status kprof_psi_writer_init(kprof_psi_writer *w, void *buf, siz
 	return KPROF_OK;
 }
 
-KPROF_API kprof_status kprof_psi_writer_add(kprof_psi_writer *w, uint32_t source, uint32_t min_interval,
-                                        uint32_t max_interval, const char *desc, size_t n)
+KPROF_API kprof_status kprof_psi_writer_add(kprof_psi_writer *w, const kprof_psi_item *item)
 {
-	size_t size, i, at;
+	size_t size, i, at, n;
+	const char *desc;
 	uint8_t *p;
-	if (!w || (!desc && n))
+	if (!w || !item || (!item->description && item->description_len))
 		return KPROF_E_ARGUMENT;
+	desc = item->description;
+	n = item->description_len;
 	for (i = 0; i < n; i++)
 		if ((uint8_t)desc[i] >= 0x80)
 			return KPROF_E_RANGE;
@@ -137,9 +157,9 @@ KPROF_API kprof_status kprof_psi_writer_add(kprof_psi_writer *w, uint32_t source
 		return KPROF_E_BUFFER_TOO_SMALL;
 	p = w->buf + at;
 	kprof_impl_zero(p, size);
-	kprof_bytes_le32_store(p + KPROF_WINDOWS_PROFILE_SOURCE_INFO_SOURCE_OFFSET, source);
-	kprof_bytes_le32_store(p + KPROF_WINDOWS_PROFILE_SOURCE_INFO_MIN_INTERVAL_OFFSET, min_interval);
-	kprof_bytes_le32_store(p + KPROF_WINDOWS_PROFILE_SOURCE_INFO_MAX_INTERVAL_OFFSET, max_interval);
+	kprof_bytes_le32_store(p + KPROF_WINDOWS_PROFILE_SOURCE_INFO_SOURCE_OFFSET, item->source);
+	kprof_bytes_le32_store(p + KPROF_WINDOWS_PROFILE_SOURCE_INFO_MIN_INTERVAL_OFFSET, item->min_interval);
+	kprof_bytes_le32_store(p + KPROF_WINDOWS_PROFILE_SOURCE_INFO_MAX_INTERVAL_OFFSET, item->max_interval);
 	for (i = 0; i < n; i++)
 		kprof_bytes_le16_store(p + KPROF_WINDOWS_PROFILE_SOURCE_INFO_DESCRIPTION_OFFSET + 2 * i, (uint8_t)desc[i]);
 	if (w->has_last)
