@@ -25,12 +25,11 @@ enumerator, macro) and checked:
   internal        kprof_impl_* / KPROF_IMPL_*: not checked, but never in examples/ nor in a C
                   block of README.md or docs/
 
-The result rule (the top comment's RESULTS) is checked for every public function of the sections
-in RESULT_SECTIONS (one check, parameterised by section: a section joins the list when its
-functions follow the rule): a function returns kprof_status; a lookup (name, by_<key>) a pointer
-to const; an init may return void; no function returns a count, a boolean or any other value,
-but the one exception the RESULTS paragraph names (kprof_lwp_ring_poll) and, in a section listed
-with pure values allowed, a function that takes no pointer (kprof_cpuid_family_get(eax)).
+The result rule (the top comment's RESULTS) is checked for every public function, inline
+routines included: each verb's result is read from the top comment's VERBS ('-> result'), a
+function returns what its verb gives (kprof_status for fallible work; a lookup - name, by_<key>,
+a row's string field - a pointer to const; the poll the count-or-status its verb names), and a
+plain value only from a function that takes no pointer (kprof_cpuid_family_get(eax)).
 
 Before checking kprof.h it checks a copy with one bad name planted per kind, and one bad result
 per kind, and requires each to be reported (the test can fail). Ends with "N passed, N failed".
@@ -128,7 +127,6 @@ def definitions(text):
 
 
 RETURNS = {}  # function -> its declared return type (filled by definitions())
-PENDING = []  # (function, what breaks the RESULTS rule) of the RESULTS_PENDING sections
 
 
 def verb_results(text):
@@ -204,16 +202,11 @@ def result_problem(name, section, params, results, exceptions):
             f"out-parameters")
 
 
-# Sections whose functions the RESULTS check does not fail yet: their phase R2 (issue 32) is
-# another branch's. Their breaks are printed as pending; the branch that converts a section
-# removes it here, so the check then guards it too.
-RESULTS_PENDING = set()
 
 
 def problems(text):
     """[(name, what is wrong)] of every public name of the header text; and the counts."""
     verbs, config = rules(text)
-    del PENDING[:]
     sec = sections_of_lines(text)
     defs = definitions(text)
     bad, counts = [], {}
@@ -239,9 +232,6 @@ def problems(text):
             why = function_problem(name, s, verbs, extra, enums)
             if not why:
                 why = result_problem(name, s, extra, results, exceptions)
-                if why and s in RESULTS_PENDING:
-                    PENDING.append((name, why))
-                    why = None
         elif kind == "fmacro" and name.startswith("kprof_"):
             m = re.match(r"^(kprof_\w+)_(decode|encode|widen)$", name)
             if not m or m.group(1) not in struct_types:
@@ -319,57 +309,6 @@ def macro_problem(name, section, config, macros, layout_types, function_like):
             f"field, a struct layout, nor a constant KPROF_{(section or '?').upper()}_<NAME> of section {section}")
 
 
-# Sections whose public functions the result rule is checked for: section -> whether a function
-# that takes no pointer may return its value (the RESULTS paragraph's cannot-fail allowance).
-RESULT_SECTIONS = {
-    "lwp": False, "lwpmodel": False, "ds": False, "bts": False, "pebs": False, "windows": False, "psi": False,
-}
-
-
-def result_problems(text, sections=None):
-    """[(function, what is wrong)] of the result rule, for the functions of the given sections
-    (RESULT_SECTIONS by default); and how many functions were checked."""
-    sections = RESULT_SECTIONS if sections is None else sections
-    exceptions = set(re.findall(r"The one exception: (kprof_\w+)", text))
-    sec = sections_of_lines(text)
-    lines = strip_comments(text).split("\n")
-    bad, checked = [], 0
-    for i, line in enumerate(lines):
-        if not line.startswith("KPROF_API") or sec[i] not in sections:
-            continue
-        j = i
-        while not re.search(r"[;{]\s*$", lines[j]):
-            j += 1
-        sig = " ".join(lines[i:j + 1])
-        f = re.match(r"^KPROF_API\s+((?:KPROF_\w+\s+)*)(.*?)\b(kprof_\w+)\s*\(([^)]*)\)", sig)
-        if not f or not sig.rstrip().endswith(";") or f.group(3).startswith("kprof_impl_"):
-            continue
-        name, ret, params = f.group(3), " ".join(f.group(2).split()), f.group(4)
-        rest = name[len(f"kprof_{sec[i]}_"):]
-        checked += 1
-        why = None
-        if name in exceptions:
-            why = None if ret == "int" else f"the documented exception returns int, here {ret}"
-        elif ret == "kprof_status":
-            why = None
-        elif ret.startswith("const ") and ret.endswith("*"):
-            if not (rest == "name" or rest.endswith("_name") or re.search(r"(^|_)by_[a-z0-9_]+$", rest)):
-                why = f"returns {ret}: only lookups (name, by_<key>) return a pointer, others a status"
-        elif ret.endswith("*"):
-            why = f"returns {ret}: a result that is not a lookup comes back through an out-parameter"
-        elif ret == "void":
-            if not (rest == "init" or rest.endswith("_init")):
-                why = "returns void: only an init that cannot fail may; return kprof_status"
-        elif sections[sec[i]] and "*" not in params and "[" not in params:
-            why = None  # cannot fail, takes no pointer: its value (the RESULTS allowance)
-        else:
-            why = (f"returns {ret}: counts and booleans come back through out-parameters, the result is a "
-                   f"kprof_status (the one exception is {', '.join(sorted(exceptions)) or 'not named'})")
-        if why:
-            bad.append((name, why))
-    return bad, checked
-
-
 RESULTS_PLANTED = [  # (old line, new line, the function the check must report)
     ("KPROF_API kprof_status kprof_lwp_ring_drain(", "KPROF_API int kprof_lwp_ring_drain(", "kprof_lwp_ring_drain"),
     ("KPROF_API kprof_status kprof_psi_description_compare(", "KPROF_API int kprof_psi_description_compare(",
@@ -390,14 +329,9 @@ def results_planted():
     for old, new, name in RESULTS_PLANTED:
         if not check(text.count(old) >= 1, f"planted result: the line {old!r} is in kprof.h"):
             continue
-        bad, _ = result_problems(text.replace(old, new, 1))
+        bad, _ = problems(text.replace(old, new, 1))
         check(any(n == name for n, _ in bad), f"planted result {new.split('(')[0]!r} is reported "
               f"(got {[n for n, _ in bad][:5]})")
-    poll = "KPROF_API int kprof_lwp_ring_poll("
-    if check(poll in text, "kprof_lwp_ring_poll is declared returning int (the documented exception)"):
-        bad, _ = result_problems(text.replace("The one exception: kprof_lwp_ring_poll", "The one exception: none"))
-        check(any(n == "kprof_lwp_ring_poll" for n, _ in bad),
-              "kprof_lwp_ring_poll is reported once the RESULTS paragraph no longer names it the exception")
 
 
 def impl_uses():
@@ -476,16 +410,6 @@ def main():
     check(sum(counts.values()) > 1000, f"kprof.h defines the names (found {counts})")
     print("names checked: " + ", ".join(f"{n} {k}s" for k, n in sorted(counts.items())) +
           f", {sum(counts.values())} in all; {len(bad)} break a rule")
-    for name, why in PENDING:
-        print(f"pending (section of another branch): {name} {why}")
-    print(f"RESULTS rule: {len(PENDING)} functions of the sections {', '.join(sorted(RESULTS_PENDING))} "
-          f"still break it (not failed here)")
-    rbad, rchecked = result_problems(text)
-    for name, why in rbad:
-        check(False, f"{name}: {why}")
-    check(rchecked >= len(RESULT_SECTIONS), f"the result rule found the functions of {', '.join(RESULT_SECTIONS)}")
-    print(f"result rule checked: {rchecked} functions of sections {', '.join(RESULT_SECTIONS)}; "
-          f"{len(rbad)} break it")
     uses = impl_uses()
     check(not uses, "examples and docs use no kprof_impl_* / KPROF_IMPL_*: " + "; ".join(uses))
     check(changelog_table(), "CHANGELOG.md's 1.0.0 rename table is `tools/rename-1.0 --changelog` (paste it again)")
