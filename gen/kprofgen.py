@@ -1365,12 +1365,27 @@ PUBLIC_SOURCES = [
 ]
 
 
+# A working file's name in text a reader of kprof.h sees: ../shared, the reference notes, the
+# seeds by number or by file name (000_<hash>.txt).
+WORKING_FILE = re.compile(r"\.\./shared|reference/\S+\.md|seed \d{3}|\bseeds/|\b\d{3}_[0-9a-f]{8,}\.txt\b")
+
+
 def public_citation(text):
     for pat, public in PUBLIC_SOURCES:
         text = re.sub(pat, public, text)
-    if re.search(r"\.\./shared|reference/\S+\.md|seed \d{3}", text):
+    if WORKING_FILE.search(text):
         raise SpecError(f"a comment cites a working file no reader of kprof.h can find: {text[:120]!r}")
     return text
+
+
+def check_rendered_citations(text, name="kprof.h"):
+    """The citation check on the rendered file, hand-written C and templates included: no
+    working file's name reaches it (the spec's text is mapped to public documents before)."""
+    for i, line in enumerate(text.split("\n"), 1):
+        m = WORKING_FILE.search(line)
+        if m:
+            raise SpecError(f"{name}:{i}: cites a working file no reader of kprof.h can find "
+                            f"({m.group(0)!r}); cite the public document (gen/kprofgen.py PUBLIC_SOURCES)")
 
 
 def comment_text(s):
@@ -1641,6 +1656,7 @@ def render_header(model):
 def outputs(model):
     """Every file the generator owns: the header and the generated docs."""
     out = {"kprof.h": clang_format(render_header(model))}
+    check_rendered_citations(out["kprof.h"])
     docs = os.path.join(HERE, "templates", "docs")
     if os.path.isdir(docs):
         for t in sorted(os.listdir(docs)):

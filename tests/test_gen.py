@@ -303,6 +303,9 @@ CASES = [
     ("a doc citing a working file instead of a public document", "msr.yaml", '{name: cmask, bits: "31:24", doc: "counter mask"',
      '{name: cmask, bits: "31:24", doc: "counter mask (../shared/reference/new-note.md)"', None,
      ["field 'cmask'", "cites a working file"]),
+    ("a doc naming a seed by its file name", "msr.yaml", '{name: cmask, bits: "31:24", doc: "counter mask"',
+     '{name: cmask, bits: "31:24", doc: "counter mask (see 001_8559cefb719d1095.txt)"', None,
+     ["field 'cmask'", "cites a working file"]),
     ("counts: two rows for one select on one class", "counts.yaml", "  - [0x76, 0x00, zen5..zen6, same, ls_not_halted_cyc]\n",
      "  - [0x76, 0x00, zen5..zen6, same, ls_not_halted_cyc]\n  - [0x76, 0x00, zen4..zen5, same, other]\n",
      "zen4..zen5, same, other", ["counts row", "class zen4 already has a row"]),
@@ -546,6 +549,31 @@ def widen_matches_spec(tmp, header=os.path.join(ROOT, "kprof.h")):
                 check(w == g, f"{cc} {opt}: kprof_{w.split()[0]}_widen differs from the spec:\n  want {w}\n  got  {g}")
 
 
+def rendered_citations():
+    """The citation check also runs on the rendered kprof.h, where hand-written C and templates
+    end up: a working file's name there is an error naming the line (the spec's own text is
+    checked where it is read). The generator's check is called on a planted text; the shipped
+    kprof.h passes it."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("kprofgen", GEN)
+    kg = importlib.util.module_from_spec(spec)
+    sys.path.insert(0, os.path.dirname(GEN))
+    sys.modules["kprofgen"] = kg
+    spec.loader.exec_module(kg)
+    for planted in ("/* see ../shared/seeds/000_fd4165050e72f093.txt */", "/* the table of seed 001 */",
+                    "/* reference/hal-profile-interfaces.md */", "/* 004_6f7fbac624d3e865.txt */"):
+        try:
+            kg.check_rendered_citations("#define KPROF_H\n" + planted + "\n")
+            check(False, f"rendered citation check: {planted!r} not refused")
+        except kg.SpecError as e:
+            check("kprof.h:2:" in str(e), f"rendered citation check names the line: {e}")
+    try:
+        kg.check_rendered_citations(open(os.path.join(ROOT, "kprof.h"), encoding="utf-8").read())
+        check(True, "the shipped kprof.h cites no working file")
+    except kg.SpecError as e:
+        check(False, f"the shipped kprof.h: {e}")
+
+
 def main():
     with tempfile.TemporaryDirectory(prefix="kprof-gen-") as tmp:
         good_cases(os.path.join(tmp, "good"))
@@ -555,6 +583,7 @@ def main():
             defect_case(os.path.join(tmp, "case"), case)
         undescribed(os.path.join(tmp, "undescribed"), "pmu.yaml", "kprof_pmu_select_pack", "gen/c/pmu.c", "KPROF_API")
         undescribed(os.path.join(tmp, "undescribed"), "msr.yaml", "kprof_msr_write", "gen/c/msr.api.h", "KPROF_IMPL_INLINE")
+        rendered_citations()
     print(f"{len(CASES)} defect kinds")
     return done()
 
