@@ -127,11 +127,15 @@ int main(int argc, char **argv)
 	for (i = 0; i < count; i++) {
 		int found = 0;
 		kprof_psi_iter_init(&it, list, got);
-		while (!found && kprof_psi_iter_next(&it, &e) == KPROF_OK)
-			if (kprof_psi_description_compare(list, got, &e, sources[i].name, strlen(sources[i].name))) {
+		while (!found && kprof_psi_iter_next(&it, &e) == KPROF_OK) {
+			int equal = 0;
+			if (kprof_psi_description_compare(&it, &e, sources[i].name, strlen(sources[i].name),
+			                                  &equal) == KPROF_OK &&
+			    equal) {
 				ids[i] = e.source;
 				found = 1;
 			}
+		}
 		if (!found) {
 			printf("find: stopped: %s is not in the list\n", sources[i].name);
 			return 3;
