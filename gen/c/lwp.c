@@ -741,6 +741,7 @@ KPROF_API kprof_status kprof_lwp_ring_iter_init(kprof_lwp_ring_iter *it, kprof_l
 	if (!kprof_impl_lwp_ring_attached(r))
 		return KPROF_E_ARGUMENT;
 	it->step = r->record_size;
+	kprof_impl_zero(&s, sizeof s); /* written by a poll that finds records; zeroed for the analyzers, which cannot see the out-of-line fill */
 	n = kprof_lwp_ring_poll(r, &s);
 	it->status = n < 0 ? (kprof_status)n : KPROF_END;
 	if (n <= 0)
@@ -804,6 +805,7 @@ KPROF_API kprof_status kprof_lwp_ring_copy(kprof_lwp_ring *r, void *out, size_t 
 		*copied = 0;
 	if (!r || !out)
 		return KPROF_E_ARGUMENT;
+	kprof_impl_zero(&s, sizeof s); /* written by a poll that finds records; zeroed for the analyzers, which cannot see the out-of-line fill */
 	n = kprof_lwp_ring_poll(r, &s);
 	if (n <= 0)
 		return (kprof_status)n;
@@ -848,6 +850,7 @@ KPROF_API kprof_status kprof_lwp_ring_drain(kprof_lwp_ring *r, kprof_lwp_record_
 		*handed_out = 0;
 	if (!r || !fn)
 		return KPROF_E_ARGUMENT;
+	kprof_impl_zero(&s, sizeof s); /* as in kprof_lwp_ring_copy */
 	if ((avail = kprof_impl_lwp_ring_poll(r, &s)) <= 0)
 		return (kprof_status)avail;
 	r->missed_unreported += s.missed_delta;
