@@ -105,7 +105,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		KF_CHECK(kprof_lwp_ring_missed_get(&r, &dmissed) == KPROF_E_ARGUMENT && dmissed == 0);
 		KF_CHECK(kprof_lwp_ring_check(&r) == KPROF_E_ARGUMENT);
 		KF_CHECK(kprof_lwp_ring_iter_init(&dit, &r) == KPROF_E_ARGUMENT);
-		KF_CHECK(kprof_lwp_ring_iter_next(&dit, &drec) == KPROF_END && drec == NULL);
+		KF_CHECK(kprof_lwp_ring_iter_next(&dit, &drec) == KPROF_E_ARGUMENT && drec == NULL); /* init's error, final */
 		goto out;
 	}
 	tail = tailfield;
@@ -170,8 +170,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			uint32_t head = kprof_bytes_le32_load(cb + KPROF_LWP_LWPCB_BUFFER_HEAD_OFFSET_OFFSET);
 			int n = kprof_lwp_ring_iter_init(&it, &r), no = head == tail ? 0 : refusal(cb, buf, rsize, rs, head, missed, seen);
 			KF_CHECK(n == no);
-			if (n < 0)
+			if (n < 0) { /* final: repeated by next and commit, nothing handed out */
+				KF_CHECK(kprof_lwp_ring_iter_next(&it, &rec) == n && rec == NULL);
+				KF_CHECK(kprof_lwp_ring_iter_next(&it, &rec) == n);
+				KF_CHECK(kprof_lwp_ring_iter_commit(&it) == n);
 				break;
+			}
 			if (head != tail)
 				seen = missed;
 			n = (int)it.count;

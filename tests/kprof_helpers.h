@@ -59,28 +59,27 @@ static inline int kc_model_insn(kprof_lwpmodel *m, const kprof_lwpmodel_insn *in
 	kprof_status st = kprof_lwpmodel_insn_execute(m, insn, &produced);
 	return st == KPROF_OK ? produced : (int)st;
 }
-static inline int kc_model_lwpval(kprof_lwpmodel *m, uint64_t data2, uint32_t data1, uint32_t flags, uint64_t ip)
+static inline kprof_lwpmodel_user_event kc_model_event(uint64_t data2, uint32_t data1, uint32_t flags, uint64_t ip)
 {
 	kprof_lwpmodel_user_event ev;
-	int produced = 0;
-	kprof_status st;
 	ev.data2 = data2;
 	ev.data1 = data1;
 	ev.flags = flags;
 	ev.ip = ip;
-	st = kprof_lwpmodel_lwpval_execute(m, &ev, &produced);
+	return ev;
+}
+static inline int kc_model_lwpval(kprof_lwpmodel *m, uint64_t data2, uint32_t data1, uint32_t flags, uint64_t ip)
+{
+	const kprof_lwpmodel_user_event ev = kc_model_event(data2, data1, flags, ip);
+	int produced = 0;
+	kprof_status st = kprof_lwpmodel_lwpval_execute(m, &ev, &produced);
 	return st == KPROF_OK ? produced : (int)st;
 }
 static inline int kc_model_lwpins(kprof_lwpmodel *m, uint64_t data2, uint32_t data1, uint32_t flags, uint64_t ip)
 {
-	kprof_lwpmodel_user_event ev;
+	const kprof_lwpmodel_user_event ev = kc_model_event(data2, data1, flags, ip);
 	int full = 0;
-	kprof_status st;
-	ev.data2 = data2;
-	ev.data1 = data1;
-	ev.flags = flags;
-	ev.ip = ip;
-	st = kprof_lwpmodel_lwpins_execute(m, &ev, &full);
+	kprof_status st = kprof_lwpmodel_lwpins_execute(m, &ev, &full);
 	return st == KPROF_OK ? full : (int)st;
 }
 /* SLWPCB in the model: the active LWPCB (NULL when off or on an error). */
