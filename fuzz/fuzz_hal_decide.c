@@ -25,14 +25,20 @@ static const uint32_t slot_leaf[KPROF_CPUID_SLOT_COUNT] = {
         [KPROF_CPUID_SLOT_BRAND_0] = KPROF_CPUID_LEAF_BRAND_0,
         [KPROF_CPUID_SLOT_BRAND_1] = KPROF_CPUID_LEAF_BRAND_1,
         [KPROF_CPUID_SLOT_BRAND_2] = KPROF_CPUID_LEAF_BRAND_2,
+        [KPROF_CPUID_SLOT_PERFMON_EXT_PEBS_CAPS] = 0x23,
+        [KPROF_CPUID_SLOT_PERFMON_EXT_PEBS_COUNTERS] = 0x23,
+        [KPROF_CPUID_SLOT_IBS] = 0x8000001Bu,
 };
 /* The sub-leaf of each slot (Intel SDM vol. 2A: leaf 7 sub-leaf 1, leaf 0x23 sub-leaves
- * 1..3); every other slot is sub-leaf 0. */
+ * 1..3; architectural PEBS: leaf 0x23 sub-leaf 4 its capabilities, 5 its counters); every
+ * other slot is sub-leaf 0. */
 static const uint32_t slot_sub[KPROF_CPUID_SLOT_COUNT] = {
         [KPROF_CPUID_SLOT_STRUCT_EXT1] = 1,
         [KPROF_CPUID_SLOT_PERFMON_EXT_COUNTERS] = 1,
         [KPROF_CPUID_SLOT_PERFMON_EXT_ACR] = 2,
         [KPROF_CPUID_SLOT_PERFMON_EXT_EVENTS] = 3,
+        [KPROF_CPUID_SLOT_PERFMON_EXT_PEBS_CAPS] = 4,
+        [KPROF_CPUID_SLOT_PERFMON_EXT_PEBS_COUNTERS] = 5,
 };
 
 typedef struct model {
