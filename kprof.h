@@ -3737,17 +3737,20 @@ typedef enum kprof_source_interval {
 	KPROF_SOURCE_INTERVAL_HARDWARE,
 } kprof_source_interval;
 #define KPROF_SOURCE_INTERVAL_TIMER_DEFAULT                                                        \
-	10000u /* Geoff Chappell's Windows HAL pages (Default intervals in listings); published wpr/tracelog -profilesources listings */
-#define KPROF_SOURCE_INTERVAL_TIMER_MIN 1221u
-#define KPROF_SOURCE_INTERVAL_TIMER_MAX 1000000u
+	10000u /* Geoff Chappell's Windows HAL pages (Default intervals in listings); published wpr/tracelog -profilesources listings; unit: Chappell, KPROFILE_SOURCE (ProfileTime's interval in 100ns units) */
+#define KPROF_SOURCE_INTERVAL_TIMER_MIN  1221u
+#define KPROF_SOURCE_INTERVAL_TIMER_MAX  1000000u
+#define KPROF_SOURCE_INTERVAL_TIMER_UNIT "100ns"
 #define KPROF_SOURCE_INTERVAL_HARDWARE_DEFAULT                                                     \
-	65536u /* Geoff Chappell's Windows HAL pages (Default intervals in listings); published wpr/tracelog -profilesources listings */
-#define KPROF_SOURCE_INTERVAL_HARDWARE_MIN 4096u
-#define KPROF_SOURCE_INTERVAL_HARDWARE_MAX 2147483647u
+	65536u /* Geoff Chappell's Windows HAL pages (Default intervals in listings); published wpr/tracelog -profilesources listings; unit: a counter overflows after that many events */
+#define KPROF_SOURCE_INTERVAL_HARDWARE_MIN  4096u
+#define KPROF_SOURCE_INTERVAL_HARDWARE_MAX  2147483647u
+#define KPROF_SOURCE_INTERVAL_HARDWARE_UNIT "events"
 /* One interval class's intervals, as the KPROF_SOURCE_INTERVAL_<CLASS>_* constants give them. */
 typedef struct kprof_source_interval_info {
 	uint32_t default_interval; /* what the HAL reports as the source's default */
 	uint32_t min, max;
+	const char *unit; /* what an interval counts: "100ns" (time, the timer) or "events" */
 } kprof_source_interval_info;
 
 /* One profile source: a table row. No pointers, so the tables need no relocations. */
@@ -3994,7 +3997,7 @@ typedef enum kprof_hal_windows {
 	KPROF_HAL_WINDOWS_10_21H1,       /* "10-21h1" */
 	KPROF_HAL_WINDOWS_10_21H2,       /* "10-21h2" */
 	KPROF_HAL_WINDOWS_10_22H2,       /* "10-22h2" */
-	KPROF_HAL_WINDOWS_11,            /* "11" */
+	KPROF_HAL_WINDOWS_11,            /* "11-21h2" */
 	KPROF_HAL_WINDOWS_11_22H2,       /* "11-22h2" */
 	KPROF_HAL_WINDOWS_11_23H2,       /* "11-23h2" */
 	KPROF_HAL_WINDOWS_11_24H2,       /* "11-24h2" */
@@ -12219,9 +12222,9 @@ kprof_source_interval_info_by_id(kprof_source_interval c)
 {
 	static const kprof_source_interval_info infos[] = {
 	        {KPROF_SOURCE_INTERVAL_TIMER_DEFAULT, KPROF_SOURCE_INTERVAL_TIMER_MIN,
-	         KPROF_SOURCE_INTERVAL_TIMER_MAX},
+	         KPROF_SOURCE_INTERVAL_TIMER_MAX, KPROF_SOURCE_INTERVAL_TIMER_UNIT},
 	        {KPROF_SOURCE_INTERVAL_HARDWARE_DEFAULT, KPROF_SOURCE_INTERVAL_HARDWARE_MIN,
-	         KPROF_SOURCE_INTERVAL_HARDWARE_MAX},
+	         KPROF_SOURCE_INTERVAL_HARDWARE_MAX, KPROF_SOURCE_INTERVAL_HARDWARE_UNIT},
 	};
 	return (unsigned)c < KPROF_IMPL_ARRAY_COUNT(infos) ? &infos[c] : NULL;
 }
@@ -12982,10 +12985,10 @@ static const kprof_hal_release kprof_impl_hal_release_rows[23] = {
 	{ KPROF_HAL_WINDOWS_10_21H1,   586, 594, 19043, 1, 1, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, 0x24, 0x24, 0x1F, 0x24, KPROF_HAL_PRESENCE_UNKNOWN }, /* "10-21h1" */
 	{ KPROF_HAL_WINDOWS_10_21H2,   618, 626, 19044, 1, 1, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, 0x24, 0x24, 0x1F, 0x24, KPROF_HAL_PRESENCE_UNKNOWN }, /* "10-21h2" */
 	{ KPROF_HAL_WINDOWS_10_22H2,   650, 658, 19045, 1, 1, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, 0x24, 0x24, 0x1F, 0x24, KPROF_HAL_PRESENCE_UNKNOWN }, /* "10-22h2" */
-	{ KPROF_HAL_WINDOWS_11,        682, 685, 22000, 0, 1, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_ABSENT,  KPROF_HAL_PRESENCE_ABSENT,  KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, 0x24, 0x24, 0x1F, 0x1F, KPROF_HAL_PRESENCE_PRESENT }, /* "11" */
-	{ KPROF_HAL_WINDOWS_11_22H2,   709, 717, 22621, 0, 1, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_ABSENT,  KPROF_HAL_PRESENCE_ABSENT,  KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, 0x24, 0x24, 0x1F, 0x1F, KPROF_HAL_PRESENCE_PRESENT }, /* "11-22h2" */
-	{ KPROF_HAL_WINDOWS_11_23H2,   741, 749, 22631, 0, 1, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_ABSENT,  KPROF_HAL_PRESENCE_ABSENT,  KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, 0x24, 0x24, 0x1F, 0x1F, KPROF_HAL_PRESENCE_PRESENT }, /* "11-23h2" */
-	{ KPROF_HAL_WINDOWS_11_24H2,   773, 781, 26100, 0, 1, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_ABSENT,  KPROF_HAL_PRESENCE_ABSENT,  KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, 0x24, 0x24, 0x1F, 0x1F, KPROF_HAL_PRESENCE_PRESENT }, /* "11-24h2" */
+	{ KPROF_HAL_WINDOWS_11,        682, 690, 22000, 0, 1, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_ABSENT,  KPROF_HAL_PRESENCE_ABSENT,  KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, 0x24, 0x24, 0x1F, 0x1F, KPROF_HAL_PRESENCE_PRESENT }, /* "11-21h2" */
+	{ KPROF_HAL_WINDOWS_11_22H2,   714, 722, 22621, 0, 1, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_ABSENT,  KPROF_HAL_PRESENCE_ABSENT,  KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, 0x24, 0x24, 0x1F, 0x1F, KPROF_HAL_PRESENCE_PRESENT }, /* "11-22h2" */
+	{ KPROF_HAL_WINDOWS_11_23H2,   746, 754, 22631, 0, 1, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_ABSENT,  KPROF_HAL_PRESENCE_ABSENT,  KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, 0x24, 0x24, 0x1F, 0x1F, KPROF_HAL_PRESENCE_PRESENT }, /* "11-23h2" */
+	{ KPROF_HAL_WINDOWS_11_24H2,   778, 786, 26100, 0, 1, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_ABSENT,  KPROF_HAL_PRESENCE_ABSENT,  KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, 0x24, 0x24, 0x1F, 0x1F, KPROF_HAL_PRESENCE_PRESENT }, /* "11-24h2" */
 };
 /* clang-format on */
 
@@ -13000,7 +13003,7 @@ KPROF_API const kprof_hal_release *kprof_hal_release_by_id(kprof_hal_windows id)
 /* The pool of the strings of kprof_hal_release: each string NUL-terminated, at the offset on
  * its left. */
 /* clang-format off */
-static const char kprof_impl_hal_release_pool[805] =
+static const char kprof_impl_hal_release_pool[810] =
 	/*   0 */ "2003-sp1\0"
 	/*   9 */ "Windows Server 2003 SP1 / Windows XP Professional x64 Edition (5.2)\0"
 	/*  77 */ "vista\0"
@@ -13039,17 +13042,17 @@ static const char kprof_impl_hal_release_pool[805] =
 	/* 626 */ "Windows 10 version 21H2\0"
 	/* 650 */ "10-22h2\0"
 	/* 658 */ "Windows 10 version 22H2\0"
-	/* 682 */ "11\0"
-	/* 685 */ "Windows 11 version 21H2\0"
-	/* 709 */ "11-22h2\0"
-	/* 717 */ "Windows 11 version 22H2\0"
-	/* 741 */ "11-23h2\0"
-	/* 749 */ "Windows 11 version 23H2\0"
-	/* 773 */ "11-24h2\0"
-	/* 781 */ "Windows 11 version 24H2";
+	/* 682 */ "11-21h2\0"
+	/* 690 */ "Windows 11 version 21H2\0"
+	/* 714 */ "11-22h2\0"
+	/* 722 */ "Windows 11 version 22H2\0"
+	/* 746 */ "11-23h2\0"
+	/* 754 */ "Windows 11 version 23H2\0"
+	/* 778 */ "11-24h2\0"
+	/* 786 */ "Windows 11 version 24H2";
 /* clang-format on */
 
-#define KPROF_IMPL_HAL_RELEASE_POOL_SIZE 805u
+#define KPROF_IMPL_HAL_RELEASE_POOL_SIZE 810u
 #define KPROF_IMPL_HAL_RELEASE_NONE      0xFFFFu /* a string column's "no string" */
 /* The hal_release strings, each NUL-terminated: the string at offset off. */
 KPROF_IMPL_INTERNAL const char *kprof_impl_hal_release_text(uint32_t off)

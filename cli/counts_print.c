@@ -77,14 +77,9 @@ void kprof_cli_counts_nothing_text(const kprof_hal_decision *names, const kprof_
 	}
 }
 
-void kprof_cli_counts_header(void)
-{
-	kprof_cli_printf("  %-9s  %s", "Counts", "Event");
-}
-
 void kprof_cli_counts_column(const kprof_counts_entry *c)
 {
-	kprof_cli_printf("  %-9s  %s", status_name(c), c->event ? c->event : "-");
+	kprof_cli_printf("\t%s\t%s", status_name(c), c->event ? c->event : "-");
 }
 
 void kprof_cli_counts_summary_add(kprof_cli_counts_summary *sum, const kprof_counts_entry *c)
