@@ -815,6 +815,35 @@ def text_rows(out):
     return rows
 
 
+# What the fixed-function counters count, architecturally (Intel SDM Vol. 3B, "Fixed-function
+# performance counters"), by the names Intel's event lists give them; Microsoft Learn: the
+# sources whose names end in Fixed are fixed counters.
+FIXED_SOURCES = {0x21: (0, "INST_RETIRED.ANY"), 0x22: (1, "CPU_CLK_UNHALTED.THREAD"),
+                 0x23: (2, "CPU_CLK_UNHALTED.REF_TSC")}
+
+
+def test_later_intel_verdicts():
+    """Issue 33: every supported source has a verdict. The later Intel sources named for a fixed
+    counter count that counter's event where leaf 0x0A (version 2 and later) numbers it, nothing
+    where it does not; LbrInserts and TimerFixed stay unknown (no public source settles them)."""
+    names = sorted(f for f in os.listdir(DUMPS) if f.startswith("GenuineIntel") and f.endswith(".txt"))
+    seen = set()
+    for name in names:
+        path = os.path.join(DUMPS, name)
+        b = dict(parse_aida(open(path, encoding="latin-1").read())[0])
+        eax, _, _, edx = b.get((0xA, 0), (0, 0, 0, 0)) if b.get((0, 0), (0,))[0] >= 0xA else (0, 0, 0, 0)
+        version, fixed = eax & 0xFF, edx & 0x1F if (eax & 0xFF) >= 2 else 0
+        rc, out, err = run("sources", "--cpuid-file", path, "--interface", "intel-later", "--json")
+        if not check_eq(rc, 0, f"{name}: sources --interface intel-later [{err.strip()}]"):
+            continue
+        got = {s["value"]: (s["counts"]["status"], s["counts"]["event"]) for s in json.loads(out)}
+        want = {v: (("same", ev) if version >= 2 and fixed > n else ("absent", ev)) for v, (n, ev) in FIXED_SOURCES.items()}
+        want.update({0x20: ("unknown", None), 0x24: ("unknown", None)})
+        check_eq(got, want, f"{name}: later Intel verdicts (leaf 0x0A version {version}, {fixed} fixed)")
+        seen.add(fixed > 2)
+    check(seen == {True, False}, f"later Intel verdicts checked on dumps with and without 3 fixed counters ({seen})")
+
+
 def test_tables_fit(tabs, tmp):
     """Issue 33: tables fit 80 columns (or --wide), the Name column is the HAL's name, intervals
     carry their unit, `sources` keeps everything but rows off standard output, and every
@@ -2264,6 +2293,7 @@ def main():
         test_json_strings(tmp)
         test_one_vocabulary(tabs, tmp)
         test_tables_fit(tabs, tmp)
+        test_later_intel_verdicts()
         BIN[0] = KPROF_SAN
         ring = test_lwp_decode(tmp)
         files = test_ds_and_sources_decode(tmp)
