@@ -185,23 +185,6 @@ static void uarch_text(const kprof_cpuid_uarch *u, char *out, size_t cap)
 		snprintf(out, cap, "%s", name);
 }
 
-/* A sentence at most width columns a line, wrapped at spaces under a 12-column label. */
-static void wrapped(const char *s, size_t width)
-{
-	size_t n = strlen(s);
-	while (n > width) {
-		size_t cut = width;
-		while (cut > 0 && s[cut] != ' ')
-			cut--;
-		if (!cut)
-			break;
-		kprof_cli_printf("%.*s\n            ", (int)cut, s);
-		s += cut + 1;
-		n -= cut + 1;
-	}
-	kprof_cli_puts(s);
-}
-
 /* The verdict in one sentence: which interface, why, how many sources, what they count. */
 static void verdict_text(const info_facts *f, char *out, size_t cap)
 {
@@ -321,7 +304,8 @@ static void first_screen_text(const info_facts *f)
 		               "Windows runs on this processor\n");
 	verdict_text(f, line, sizeof line);
 	kprof_cli_puts("verdict     ");
-	wrapped(line, 92 - 12);
+	/* One line: the output layer folds it to the terminal under its label (cli/util.h). */
+	kprof_cli_puts(line);
 	kprof_cli_puts(".\n\n");
 }
 

@@ -62,7 +62,7 @@ void kprof_cli_counts_nothing_text(const kprof_hal_decision *names, const kprof_
 					continue;
 				done[j] = 1;
 				name = kprof_hal_source_description_get(names, src[j]);
-				if (col > 4 && col + strlen(name) + 2 > 96) {
+				if (col > 4 && col + strlen(name) + 2 > KPROF_CLI_COLUMNS) {
 					kprof_cli_puts(",\n    ");
 					col = 4;
 				} else if (col > 4) {
