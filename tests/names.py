@@ -399,6 +399,28 @@ def planted():
         check(any(n == name for n, _ in bad), f"planted {kind} {name} is reported (got {[n for n, _ in bad][:5]})")
 
 
+def config_block_macros(text):
+    """The macros the configuration blocks document (a line ' *   KPROF_X ...' in a block)."""
+    out = []
+    for block in re.findall(r"/\* ---- configuration.*?\*/", text, re.S):
+        for line in block.splitlines():
+            e = re.match(r"^ \*   (KPROF_\w+.*)$", line)
+            if e:
+                out += [n for n in re.findall(r"\bKPROF_\w+", e.group(1).split("  ")[0]) if n not in out]
+    return out
+
+
+def config_documented(text, docs=("README.md", "docs/api.md")):
+    """Each configuration macro of the header is named, in full, by README.md and docs/api.md."""
+    macros = config_block_macros(text)
+    check(len(macros) >= 10, f"the configuration blocks document the macros ({len(macros)} found)")
+    for doc in docs:
+        body = open(os.path.join(ROOT, doc), encoding="utf-8").read()
+        missing = [m for m in macros if not re.search(r"`" + m + r"[`(/]", body)]
+        check(not missing, f"{doc} names every configuration macro of kprof.h (missing: {missing})")
+    return macros
+
+
 def main():
     header = sys.argv[1] if len(sys.argv) > 1 else HEADER
     planted()
@@ -410,6 +432,7 @@ def main():
     check(sum(counts.values()) > 1000, f"kprof.h defines the names (found {counts})")
     print("names checked: " + ", ".join(f"{n} {k}s" for k, n in sorted(counts.items())) +
           f", {sum(counts.values())} in all; {len(bad)} break a rule")
+    config_documented(text)
     uses = impl_uses()
     check(not uses, "examples and docs use no kprof_impl_* / KPROF_IMPL_*: " + "; ".join(uses))
     check(changelog_table(), "CHANGELOG.md's 1.0.0 rename table is `tools/rename-1.0 --changelog` (paste it again)")
