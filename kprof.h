@@ -131,7 +131,7 @@
  *   - A function that cannot fail and takes no pointer may return its value directly (the
  *     byte loads, kprof_cpuid_family_get(eax)); init of a plain struct may return void.
  *   - The one exception: kprof_lwp_ring_poll returns the records available (>= 0) or a negative
- *     kprof_status, because it is a JIT's hot path: an empty poll is one load and one compare.
+ *     kprof_status, because it is a JIT's hot path: an empty poll is one load of the LWPCB and one compare.
  *   - Every iterator error is final: each later iter_next returns the same status. A record a
  *     caller may skip is flagged in the record, not in the status.
  *   - Struct members that hold an enumerator have its enumeration's type.
@@ -370,8 +370,8 @@
  *                                            KPROF_NO_LIVE]
  *     KPROF_LWP_LWPINS64                     LWPINS with a 64-bit data2 (x86-64) [not with
  *                                            KPROF_NO_LIVE]
- *     kprof_lwp_ring_poll                    the records a ring holds: one load and one
- *                                            compare when empty
+ *     kprof_lwp_ring_poll                    the records a ring holds: one load of the LWPCB
+ *                                            and one compare when empty
  *     kprof_lwp_caps_get                     LWP's capabilities from a cpuid snapshot
  *     kprof_lwp_ring_space_get               the space used in a ring, (head - tail) mod size
  *     kprof_lwp_lwpcb_init                   fill a shipped LWPCB that LLWPCB accepts, or name
