@@ -128,10 +128,12 @@
  *   - Lookups (by_<key>, name) and a row's string fields (kprof_<row>_<field>_get) return a
  *     pointer to const, or NULL, and nothing else.
  *   - Counts and booleans are never return values: they come back through out-parameters.
- *   - A function that cannot fail and takes no pointer may return its value directly (the
- *     byte loads, kprof_cpuid_family_get(eax)); init of a plain struct may return void.
+ *   - A function that cannot fail may return its value directly when it takes no pointer
+ *     (kprof_cpuid_family_get(eax)), and so may the byte loads (load), whose pointer the
+ *     caller vouches for; init of a plain struct may return void.
  *   - The one exception: kprof_lwp_ring_poll returns the records available (>= 0) or a negative
- *     kprof_status, because it is a JIT's hot path: an empty poll is one load of the LWPCB and one compare.
+ *     kprof_status, because it is a JIT's hot path: an empty poll is one load of the LWPCB and
+ *     one compare.
  *   - Every iterator error is final: each later iter_next returns the same status. A record a
  *     caller may skip is flagged in the record, not in the status.
  *   - Struct members that hold an enumerator have its enumeration's type.
@@ -244,7 +246,7 @@
  *   layer 2, Windows model
  *    source [not with KPROF_NO_WINDOWS_MODEL]
  *     kprof_source_interval_info_by_id       the intervals of an interval class
- *     kprof_source_table_name                A table's short name [not with KPROF_NO_NAMES]
+ *     kprof_source_table_name                a table's short name [not with KPROF_NO_NAMES]
  *     kprof_source_rows_by_table             a table's rows and their number
  *     kprof_source_table_info_by_id          what kprof knows of a table as a whole
  *     kprof_source_by_value                  the source with a KPROFILE_SOURCE value, O(1)
