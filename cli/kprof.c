@@ -59,7 +59,7 @@ static const kprof_cli_command commands[] = {
                  WIDE_FLAG,
                  JSON_FLAG("one JSON object")),
          "info\twhat the Windows HAL would do on this machine, in words and tables\n"
-         "info --cpuid-file DUMP --windows 11\tthe same for a dumped processor under Windows 11's HAL\n"
+         "info --cpuid-file DUMP --windows 11\tthe same for a dumped processor under the newest Windows 11's HAL\n"
          "info --cpuid-file DUMP --windows all\tone line per Windows release and HAL\n"},
         {"sources", kprof_cmd_sources, "the profile-source tables",
          "  Every source of one table (default: all tables): value, name, the HAL's string,\n"
