@@ -10751,6 +10751,18 @@ static const kprof_cpuid_leaf kprof_impl_cpuid_leaves[23] = {
 };
 /* clang-format on */
 
+typedef struct kprof_impl_cpuid_vendor_signature {
+	uint8_t vendor;     /* kprof_cpuid_vendor */
+	char signature[13]; /* ebx, edx, ecx */
+} kprof_impl_cpuid_vendor_signature;
+/* The leaf 0 vendor string of each vendor. */
+/* clang-format off */
+static const kprof_impl_cpuid_vendor_signature kprof_impl_cpuid_vendor_signatures[2] = {
+	{ KPROF_CPUID_VENDOR_INTEL, "GenuineIntel" }, /* INTEL */
+	{ KPROF_CPUID_VENDOR_AMD,   "AuthenticAMD" }, /* AMD */
+};
+/* clang-format on */
+
 KPROF_API void kprof_cpuid_snapshot_init(kprof_cpuid_snapshot *s)
 {
 	unsigned i, r;
@@ -10979,14 +10991,14 @@ KPROF_IMPL_INTERNAL int kprof_impl_cpuid_sig_is(const kprof_cpuid_snapshot *s, c
 KPROF_API kprof_status kprof_cpuid_vendor_get(const kprof_cpuid_snapshot *s,
                                               kprof_cpuid_vendor *vendor)
 {
+	size_t i;
 	if (vendor)
 		*vendor = KPROF_CPUID_VENDOR_UNKNOWN;
 	if (!s || !vendor)
 		return KPROF_E_ARGUMENT;
-	if (kprof_impl_cpuid_sig_is(s, "GenuineIntel"))
-		*vendor = KPROF_CPUID_VENDOR_INTEL;
-	else if (kprof_impl_cpuid_sig_is(s, "AuthenticAMD"))
-		*vendor = KPROF_CPUID_VENDOR_AMD;
+	for (i = 0; i < KPROF_IMPL_ARRAY_COUNT(kprof_impl_cpuid_vendor_signatures); i++)
+		if (kprof_impl_cpuid_sig_is(s, kprof_impl_cpuid_vendor_signatures[i].signature))
+			*vendor = (kprof_cpuid_vendor)kprof_impl_cpuid_vendor_signatures[i].vendor;
 	return KPROF_OK;
 }
 
@@ -11551,7 +11563,7 @@ KPROF_IMPL_INTERNAL kprof_status kprof_impl_pmu_plan_fill(const kprof_pmu_caps *
 	p->program[1].value = p->preload;
 	p->program[2].msr = sel_msr;
 	p->program[2].value = start;
-	p->program_count = 3;
+	p->program_count = (uint32_t)KPROF_IMPL_ARRAY_COUNT(p->program);
 	p->stop.msr = sel_msr;
 	p->stop.value = select;
 	p->rdpmc_index = cfg->flags & KPROF_PMU_PLAN_FLAGS_FIXED
@@ -11678,7 +11690,7 @@ KPROF_API kprof_status kprof_pmu_plan_start(const kprof_pmu_plan *p)
 {
 	uint32_t i;
 	kprof_status st;
-	if (!p || !p->program_count || p->program_count > 3)
+	if (!p || !p->program_count || p->program_count > KPROF_IMPL_ARRAY_COUNT(p->program))
 		return KPROF_E_ARGUMENT;
 	for (i = 0; i < p->program_count; i++) {
 		st = kprof_impl_pmu_write(p, &p->program[i]);
@@ -13504,6 +13516,7 @@ KPROF_API kprof_status kprof_hal_source_presence_get(const kprof_hal_decision *d
 KPROF_API kprof_status kprof_hal_plan_get(const kprof_hal_decision *d, const kprof_source *s,
                                           const kprof_pmu_counter_config *cfg, kprof_pmu_plan *p)
 {
+	const kprof_source_table_info *info;
 	kprof_pmu_caps caps;
 	kprof_pmu_counter_config k;
 	if (!p)
@@ -13517,12 +13530,14 @@ KPROF_API kprof_status kprof_hal_plan_get(const kprof_hal_decision *d, const kpr
 		return KPROF_E_UNSUPPORTED;
 	if (cfg->flags & KPROF_PMU_PLAN_FLAGS_AMD_EXTENDED && d->table != KPROF_SOURCE_TABLE_AMD64)
 		return KPROF_E_UNSUPPORTED;
+	info = kprof_source_table_info_by_id((kprof_source_table)d->table);
+	if (!info || info->vendor == KPROF_CPUID_VENDOR_UNKNOWN)
+		return KPROF_E_UNSUPPORTED;
 	/* The processor's counters, seen through the interface: its vendor's layout; below
 	 * d->counters the interface's MSRs (Amd64's four legacy pairs, Emon's IA32_PERFEVTSELx),
 	 * beyond them (Emon) the processor's own. */
 	kprof_impl_copy(&caps, &d->pmu, sizeof(caps));
-	caps.vendor = d->table == KPROF_SOURCE_TABLE_EMON ? KPROF_CPUID_VENDOR_INTEL
-	                                                  : KPROF_CPUID_VENDOR_AMD;
+	caps.vendor = info->vendor;
 	caps.counter_width = d->counter_width;
 	if (d->table == KPROF_SOURCE_TABLE_AMD64)
 		caps.legacy_counters = d->counters;
@@ -18477,7 +18492,7 @@ KPROF_API kprof_status kprof_ibs_fetch_raw_unpack(const void *bytes, size_t len,
                                                   kprof_ibs_fetch *out)
 {
 	static const uint32_t optional[] = {KPROF_CPUID_8000001B_EAX_FETCH_CTL_EXTD_MASK};
-	uint64_t v[4];
+	uint64_t v[KPROF_IBS_FETCH_RAW_REGS + KPROF_IMPL_ARRAY_COUNT(optional)];
 	kprof_ibs_fetch_regs regs;
 	kprof_ibs_caps caps;
 	kprof_status st;
@@ -18485,7 +18500,8 @@ KPROF_API kprof_status kprof_ibs_fetch_raw_unpack(const void *bytes, size_t len,
 		return KPROF_E_ARGUMENT;
 	kprof_impl_zero(out, sizeof(*out));
 	kprof_impl_zero(v, sizeof(v));
-	st = kprof_impl_ibs_raw(bytes, len, KPROF_IBS_FETCH_RAW_REGS, optional, 1, v, &caps);
+	st = kprof_impl_ibs_raw(bytes, len, KPROF_IBS_FETCH_RAW_REGS, optional,
+	                        KPROF_IMPL_ARRAY_COUNT(optional), v, &caps);
 	if (st != KPROF_OK)
 		return st;
 	regs.ctl = v[0];
@@ -18500,7 +18516,7 @@ KPROF_API kprof_status kprof_ibs_op_raw_unpack(const void *bytes, size_t len, kp
 	/* In the order Linux reads them after the seven: IbsBrTarget, then IbsOpData4. */
 	static const uint32_t optional[] = {KPROF_CPUID_8000001B_EAX_BRANCH_TARGET_MASK,
 	                                    KPROF_CPUID_8000001B_EAX_OP_DATA4_MASK};
-	uint64_t v[9];
+	uint64_t v[KPROF_IBS_OP_RAW_REGS + KPROF_IMPL_ARRAY_COUNT(optional)];
 	kprof_ibs_op_regs regs;
 	kprof_ibs_caps caps;
 	kprof_status st;
@@ -18509,7 +18525,8 @@ KPROF_API kprof_status kprof_ibs_op_raw_unpack(const void *bytes, size_t len, kp
 		return KPROF_E_ARGUMENT;
 	kprof_impl_zero(out, sizeof(*out));
 	kprof_impl_zero(v, sizeof(v));
-	st = kprof_impl_ibs_raw(bytes, len, KPROF_IBS_OP_RAW_REGS, optional, 2, v, &caps);
+	st = kprof_impl_ibs_raw(bytes, len, KPROF_IBS_OP_RAW_REGS, optional,
+	                        KPROF_IMPL_ARRAY_COUNT(optional), v, &caps);
 	if (st != KPROF_OK)
 		return st;
 	regs.ctl = v[0];

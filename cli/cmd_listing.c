@@ -9,8 +9,9 @@
 /* ------------------------------------------------------------------ listing-check */
 
 /* A vendor string into leaf 0's ebx, edx, ecx, as cpuid returns it. */
-static void set_vendor(kprof_cpuid_snapshot *s, uint32_t max_leaf, const char *v)
+static void set_vendor(kprof_cpuid_snapshot *s, uint32_t max_leaf, kprof_cpuid_vendor vendor)
 {
+	const char *v = kprof_cpuid_vendor_name(vendor);
 	uint32_t r[3] = {0, 0, 0};
 	unsigned i;
 	for (i = 0; i < 12; i++)
@@ -22,21 +23,33 @@ static void set_vendor(kprof_cpuid_snapshot *s, uint32_t max_leaf, const char *v
  * whose leaf 0x0A declares every event (all ebx bits meaningful and clear), an AMD64
  * processor, and one the HAL gives Default. */
 enum { CPU_INTEL, CPU_AMD, CPU_OTHER, CPU_ASSUMED };
-static const char *const cpu_text[CPU_ASSUMED] = {
-        "GenuineIntel, every architectural event available (assumed: no --cpuid-file)",
-        "AuthenticAMD with long mode (assumed: no --cpuid-file)",
-        "a processor the HAL gives Default (assumed: no --cpuid-file)"};
+static const struct {
+	kprof_cpuid_vendor vendor; /* its vendor string starts the text; UNKNOWN: none */
+	const char *text;
+} cpu_assumed[CPU_ASSUMED] = {
+        {KPROF_CPUID_VENDOR_INTEL, ", every architectural event available (assumed: no --cpuid-file)"},
+        {KPROF_CPUID_VENDOR_AMD, " with long mode (assumed: no --cpuid-file)"},
+        {KPROF_CPUID_VENDOR_UNKNOWN, "a processor the HAL gives Default (assumed: no --cpuid-file)"}};
+
+/* The words for an assumed processor, in buf. */
+static const char *cpu_text(int which, char *buf, size_t size)
+{
+	(void)snprintf(buf, size, "%s%s",
+	               cpu_assumed[which].vendor ? kprof_cpuid_vendor_name(cpu_assumed[which].vendor) : "",
+	               cpu_assumed[which].text);
+	return buf;
+}
 
 static void assumed_cpu(int which, kprof_cpuid_snapshot *s)
 {
 	kprof_cpuid_snapshot_init(s);
 	if (which == CPU_INTEL) {
-		set_vendor(s, KPROF_CPUID_LEAF_PERFMON, "GenuineIntel");
-		(void)kprof_cpuid_snapshot_set(s, KPROF_CPUID_LEAF_FEATURES, 0, (const uint32_t[4]){(uint32_t)KPROF_FIELD_PREP(KPROF_CPUID_1_EAX_FAMILY, 6), 0, 0, 0});
+		set_vendor(s, KPROF_CPUID_LEAF_PERFMON, cpu_assumed[which].vendor);
+		(void)kprof_cpuid_snapshot_set(s, KPROF_CPUID_LEAF_FEATURES, 0, (const uint32_t[4]){(uint32_t)KPROF_FIELD_PREP(KPROF_CPUID_1_EAX_FAMILY, KPROF_CPUID_FAMILY_P6), 0, 0, 0});
 		(void)kprof_cpuid_snapshot_set(s, KPROF_CPUID_LEAF_PERFMON, 0, (const uint32_t[4]){(uint32_t)(KPROF_FIELD_PREP(KPROF_CPUID_0A_EAX_VERSION, 1) |
 		                   KPROF_CPUID_0A_EAX_EBX_LENGTH_MASK), 0, 0, 0});
 	} else if (which == CPU_AMD) {
-		set_vendor(s, KPROF_CPUID_LEAF_FEATURES, "AuthenticAMD");
+		set_vendor(s, KPROF_CPUID_LEAF_FEATURES, cpu_assumed[which].vendor);
 		(void)kprof_cpuid_snapshot_set(s, KPROF_CPUID_LEAF_EXT_MAX, 0, (const uint32_t[4]){KPROF_CPUID_LEAF_EXT_FEATURES, 0, 0, 0});
 		(void)kprof_cpuid_snapshot_set(s, KPROF_CPUID_LEAF_EXT_FEATURES, 0, (const uint32_t[4]){0, 0, 0, KPROF_CPUID_80000001_EDX_LM_MASK});
 	}
@@ -264,7 +277,7 @@ int kprof_cmd_listing_check(const kprof_cli_args *a)
 	uint64_t cpu = kprof_cli_opt(a, KPROF_CLI_OPT_CPU)->num;
 	int json = kprof_cli_opt(a, KPROF_CLI_OPT_JSON)->set, hal_only = hal->set ? (int)hal->num : -1;
 	int rc, c, cpus;
-	char *text = NULL;
+	char *text = NULL, cpu_words[96];
 	size_t len, rows = 0, n = 0, best = 0, k, fits = 0, last = 0;
 	long long selectable = -1;
 	const kprof_hal_max_selectable *sel;
@@ -360,7 +373,7 @@ int kprof_cmd_listing_check(const kprof_cli_args *a)
 		if (dump)
 			kprof_cli_json_string(dump);
 		else
-			kprof_cli_json_string(cpu_text[cand[best].cpu]);
+			kprof_cli_json_string(cpu_text(cand[best].cpu, cpu_words, sizeof(cpu_words)));
 		kprof_cli_printf(",\n \"windows\": \"%s\", \"hal\": \"%s\", \"interface\": \"%s\", \"reason\": ",
 		                 release_name(cand[best].d.release),
 		                 cand[best].d.hal == KPROF_HAL_BUILD_X86 ? "x86" : "x64",
@@ -395,7 +408,7 @@ int kprof_cmd_listing_check(const kprof_cli_args *a)
 		if (dump)
 			kprof_cli_printf("%s\n", kprof_cli_file_label(dump));
 		else
-			kprof_cli_printf("%s\n", cpu_text[cand[best].cpu]);
+			kprof_cli_printf("%s\n", cpu_text(cand[best].cpu, cpu_words, sizeof(cpu_words)));
 		kprof_cli_puts("fits       ");
 		print_fits(cand, n);
 		/* The count newer xperf prints first, and kprof's prediction for the interface shown. */

@@ -47,6 +47,12 @@ static int cmp_pu(const void *a, const void *b)
 	return strcmp(x->name, y->name);
 }
 
+static int cmp_u32(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	return x < y ? -1 : x > y;
+}
+
 static int add_text(kprof_cli_dump *d, char *text, size_t len, uint32_t id, char *file)
 {
 	/* Doubled at each power of two: one copy per element on average. */
@@ -329,7 +335,7 @@ int kprof_cli_dump_snapshot(const kprof_cli_dump *d, uint32_t cpu, kprof_cpuid_s
 int kprof_cli_dump_cpu_ids(const kprof_cli_dump *d, uint32_t **ids, uint32_t *n)
 {
 	size_t i, cap = 64;
-	uint32_t k, j, *v = (uint32_t *)malloc(cap * sizeof *v);
+	uint32_t k, *v = (uint32_t *)malloc(cap * sizeof *v);
 	int unique = 1;
 	*n = 0;
 	if (!v)
@@ -359,12 +365,21 @@ int kprof_cli_dump_cpu_ids(const kprof_cli_dump *d, uint32_t **ids, uint32_t *n)
 			(*n)++;
 		}
 	}
-	/* Quadratic, so only up to 65536 blocks (beyond: ordinals); the directory loader
-	 * already refuses two files for one CPU. */
-	for (k = 0; k < *n && unique && *n <= 65536; k++)
-		for (j = k + 1; j < *n && unique; j++)
-			unique = v[k] != v[j];
-	if (!unique || *n > 65536)
+	/* Unique when no two neighbours of a sorted copy are equal (the directory loader
+	 * already refuses two files for one CPU). */
+	if (*n > 1) {
+		uint32_t *sorted = (uint32_t *)malloc(*n * sizeof *sorted);
+		if (!sorted) {
+			free(v);
+			return kprof_cli_error("%s: out of memory", kprof_cli_file_label(d->path));
+		}
+		memcpy(sorted, v, *n * sizeof *sorted);
+		qsort(sorted, *n, sizeof *sorted, cmp_u32);
+		for (k = 1; k < *n && unique; k++)
+			unique = sorted[k] != sorted[k - 1];
+		free(sorted);
+	}
+	if (!unique)
 		for (k = 0; k < *n; k++)
 			v[k] = d->is_dir && *n == d->count ? d->id[k] : k;
 	*ids = v;

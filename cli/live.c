@@ -66,7 +66,7 @@ static void dump_leaf(uint32_t leaf)
 			leaf_line(leaf, s, r0);
 		}
 		return;
-	case 0x07u:
+	case KPROF_CPUID_LEAF_STRUCT_EXT:
 	case 0x14u:
 	case 0x17u:
 	case 0x18u:
@@ -104,10 +104,11 @@ static void dump_leaf(uint32_t leaf)
 	case 0x80000020u:
 		last = 3;
 		break;
-	case 0x23u:
+	case KPROF_CPUID_LEAF_PERFMON_EXT:
 		/* Architectural perfmon extended: sub-leaf n when sub-leaf 0 eax bit n says it is
-		 * valid (Intel SDM vol. 2A CPUID leaf 23H). */
-		for (s = 1; s < 32; s++) {
+		 * valid (the spec's cpuid_23_0_eax fields, sub-leaf 1 the first); a dump records
+		 * the sub-leaves a later processor adds above the spec's too. */
+		for (s = KPROF_CPUID_23_0_EAX_COUNTERS_LEAF_SHIFT; s < 32; s++) {
 			if (r0[0] >> s & 1u) {
 				kprof_cpuid_leaf_read(leaf, s, r);
 				leaf_line(leaf, s, r);
@@ -351,13 +352,6 @@ int kprof_cli_live_status(const kprof_source *s, uint32_t hal)
 	}
 	return state > 0 ? (int)kprof_cli_presence(&d, s) : KPROF_HAL_PRESENCE_ABSENT;
 }
-
-int kprof_cli_live_supported(const kprof_source *s)
-{
-	const kprof_hal_decision *d = kprof_cli_live_decision();
-	return d ? kprof_cli_supported(d, s) : 0;
-}
-
 
 kprof_cpuid_vendor kprof_cli_default_vendor(void)
 {

@@ -7,8 +7,6 @@
 
 /* This processor's HAL decision (64-bit HAL), or NULL without cpuid. Read once per run. */
 const kprof_hal_decision *kprof_cli_live_decision(void);
-/* Whether the HAL would support s on this processor: 1 or 0 (0 without cpuid). */
-int kprof_cli_live_supported(const kprof_source *s);
 /* Whether the HAL of hal (kprof_hal_decision_get's argument) lists s on this processor: a
  * kprof_hal_presence (ABSENT without cpuid). */
 int kprof_cli_live_status(const kprof_source *s, uint32_t hal);

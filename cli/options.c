@@ -11,11 +11,6 @@ static const char *const opt_names[] = {
 #undef KPROF_CLI_OPT_NAME
 };
 
-const char *kprof_cli_opt_name(kprof_cli_opt_id id)
-{
-	return (unsigned)id < KPROF_CLI_COUNT(opt_names) ? opt_names[id] : NULL;
-}
-
 /* A row's spelling ("--json", "FILE"). */
 static const char *name_of(const kprof_cli_option *o)
 {

@@ -67,9 +67,6 @@ typedef enum kprof_cli_opt_id {
 	        KPROF_CLI_OPT_COUNT /* also ends a command's rows */
 } kprof_cli_opt_id;
 
-/* The spelling of an option id ("--json", "FILE"), or NULL past the last. */
-const char *kprof_cli_opt_name(kprof_cli_opt_id id);
-
 typedef enum kprof_cli_type {
 	KPROF_CLI_FLAG,   /* --json: no value; ->set */
 	KPROF_CLI_NUMBER, /* decimal or 0x hex, min..max; ->num */

@@ -4,42 +4,18 @@
  * reference/hal-profile-interfaces.md that can be stated without re-implementing it. */
 #include "fuzz_common.h"
 
-static const uint32_t slot_leaf[KPROF_CPUID_SLOT_COUNT] = {
-        [KPROF_CPUID_SLOT_VENDOR] = KPROF_CPUID_LEAF_VENDOR,
-        [KPROF_CPUID_SLOT_FEATURES] = KPROF_CPUID_LEAF_FEATURES,
-        [KPROF_CPUID_SLOT_STRUCT_EXT] = KPROF_CPUID_LEAF_STRUCT_EXT,
-        [KPROF_CPUID_SLOT_STRUCT_EXT1] = KPROF_CPUID_LEAF_STRUCT_EXT1,
-        [KPROF_CPUID_SLOT_PERFMON] = KPROF_CPUID_LEAF_PERFMON,
-        [KPROF_CPUID_SLOT_ARCH_LBR] = KPROF_CPUID_LEAF_ARCH_LBR,
-        [KPROF_CPUID_SLOT_PERFMON_EXT] = KPROF_CPUID_LEAF_PERFMON_EXT,
-        [KPROF_CPUID_SLOT_PERFMON_EXT_COUNTERS] = KPROF_CPUID_LEAF_PERFMON_EXT_COUNTERS,
-        [KPROF_CPUID_SLOT_PERFMON_EXT_ACR] = KPROF_CPUID_LEAF_PERFMON_EXT_ACR,
-        [KPROF_CPUID_SLOT_PERFMON_EXT_EVENTS] = KPROF_CPUID_LEAF_PERFMON_EXT_EVENTS,
-        [KPROF_CPUID_SLOT_HV_VENDOR] = KPROF_CPUID_LEAF_HV_VENDOR,
-        [KPROF_CPUID_SLOT_HV_INTERFACE] = KPROF_CPUID_LEAF_HV_INTERFACE,
-        [KPROF_CPUID_SLOT_HV_FEATURES] = KPROF_CPUID_LEAF_HV_FEATURES,
-        [KPROF_CPUID_SLOT_EXT_MAX] = KPROF_CPUID_LEAF_EXT_MAX,
-        [KPROF_CPUID_SLOT_EXT_FEATURES] = KPROF_CPUID_LEAF_EXT_FEATURES,
-        [KPROF_CPUID_SLOT_AMD_PERFMON] = KPROF_CPUID_LEAF_AMD_PERFMON,
-        [KPROF_CPUID_SLOT_LWP] = KPROF_CPUID_LEAF_LWP,
-        [KPROF_CPUID_SLOT_BRAND_0] = KPROF_CPUID_LEAF_BRAND_0,
-        [KPROF_CPUID_SLOT_BRAND_1] = KPROF_CPUID_LEAF_BRAND_1,
-        [KPROF_CPUID_SLOT_BRAND_2] = KPROF_CPUID_LEAF_BRAND_2,
-        [KPROF_CPUID_SLOT_PERFMON_EXT_PEBS_CAPS] = 0x23,
-        [KPROF_CPUID_SLOT_PERFMON_EXT_PEBS_COUNTERS] = 0x23,
-        [KPROF_CPUID_SLOT_IBS] = 0x8000001Bu,
-};
-/* The sub-leaf of each slot (Intel SDM vol. 2A: leaf 7 sub-leaf 1, leaf 0x23 sub-leaves
- * 1..3; architectural PEBS: leaf 0x23 sub-leaf 4 its capabilities, 5 its counters); every
- * other slot is sub-leaf 0. */
-static const uint32_t slot_sub[KPROF_CPUID_SLOT_COUNT] = {
-        [KPROF_CPUID_SLOT_STRUCT_EXT1] = 1,
-        [KPROF_CPUID_SLOT_PERFMON_EXT_COUNTERS] = 1,
-        [KPROF_CPUID_SLOT_PERFMON_EXT_ACR] = 2,
-        [KPROF_CPUID_SLOT_PERFMON_EXT_EVENTS] = 3,
-        [KPROF_CPUID_SLOT_PERFMON_EXT_PEBS_CAPS] = 4,
-        [KPROF_CPUID_SLOT_PERFMON_EXT_PEBS_COUNTERS] = 5,
-};
+/* The leaf and sub-leaf of each slot: the library's public slot -> leaf mapping (spec data,
+ * so a slot the spec adds needs no edit here); what the harness models independently is the
+ * snapshot's trust rule below. */
+static uint32_t slot_leaf(unsigned slot)
+{
+	return kprof_cpuid_leaf_by_slot((kprof_cpuid_slot)slot)->leaf;
+}
+
+static uint32_t slot_sub(unsigned slot)
+{
+	return kprof_cpuid_leaf_by_slot((kprof_cpuid_slot)slot)->subleaf;
+}
 
 typedef struct model {
 	int present[KPROF_CPUID_SLOT_COUNT];
@@ -48,7 +24,7 @@ typedef struct model {
 
 static int model_has(const model *m, unsigned slot)
 {
-	uint32_t leaf = slot_leaf[slot];
+	uint32_t leaf = slot_leaf(slot);
 	if (!m->present[slot])
 		return 0;
 	if (leaf >= 0x80000000u)
@@ -236,15 +212,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (sel & 0x80) {
 			leaf = kf_u32(&c);
 		} else {
-			leaf = slot_leaf[sel % KPROF_CPUID_SLOT_COUNT];
-			sub = slot_sub[sel % KPROF_CPUID_SLOT_COUNT];
+			leaf = slot_leaf(sel % KPROF_CPUID_SLOT_COUNT);
+			sub = slot_sub(sel % KPROF_CPUID_SLOT_COUNT);
 		}
 		if (sel & 0x40)
 			sub = kf_u8(&c);
 		for (i = 0; i < 4; i++)
 			r[i] = (sel & 0x20) ? kf_u32(&c) : (uint32_t)kf_u8(&c) << (8 * (i & 3));
 		for (i = 0; i < KPROF_CPUID_SLOT_COUNT; i++)
-			if (slot_leaf[i] == leaf && slot_sub[i] == sub)
+			if (slot_leaf(i) == leaf && slot_sub(i) == sub)
 				expect_slot = (int)i;
 		{
 			const kprof_cpuid_leaf *l = kprof_cpuid_leaf_by_number(leaf, sub);

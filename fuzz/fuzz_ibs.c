@@ -17,15 +17,6 @@ static int all_zero(const void *p, size_t n)
 	return 1;
 }
 
-static uint64_t le64(const uint8_t *p)
-{
-	uint64_t v = 0;
-	int i;
-	for (i = 7; i >= 0; i--)
-		v = v << 8 | p[i];
-	return v;
-}
-
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	kf_cursor c = kf_init(data, size);
@@ -47,11 +38,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				KF_CHECK(st != KPROF_OK);
 			if (st == KPROF_OK) {
 				const uint8_t *v = rest + 4;
-				KF_CHECK(op.regs.ctl == le64(v) && (op.regs.ctl >> 18 & 1));
+				KF_CHECK(op.regs.ctl == kc_get64(v) && (op.regs.ctl >> 18 & 1));
 				KF_CHECK(op.caps == caps);
-				KF_CHECK(op.linear_address == ((le64(v + 32) >> 17 & 1) ? le64(v + 40) : 0));
-				KF_CHECK(op.physical_address == ((le64(v + 32) >> 18 & 1) ? le64(v + 48) : 0));
-				KF_CHECK(op.branch_target == ((caps >> 5 & 1) ? le64(v + 56) : 0));
+				KF_CHECK(op.linear_address == ((kc_get64(v + 32) >> 17 & 1) ? kc_get64(v + 40) : 0));
+				KF_CHECK(op.physical_address == ((kc_get64(v + 32) >> 18 & 1) ? kc_get64(v + 48) : 0));
+				KF_CHECK(op.branch_target == ((caps >> 5 & 1) ? kc_get64(v + 56) : 0));
 			} else {
 				KF_CHECK(all_zero(&op, sizeof(op)));
 			}
@@ -63,9 +54,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				KF_CHECK(st != KPROF_OK);
 			if (st == KPROF_OK) {
 				const uint8_t *v = rest + 4;
-				KF_CHECK(f.regs.ctl == le64(v) && (f.regs.ctl >> 49 & 1));
-				KF_CHECK(f.linear_address == le64(v + 8));
-				KF_CHECK(f.physical_address == ((f.regs.ctl >> 52 & 1) ? le64(v + 16) : 0));
+				KF_CHECK(f.regs.ctl == kc_get64(v) && (f.regs.ctl >> 49 & 1));
+				KF_CHECK(f.linear_address == kc_get64(v + 8));
+				KF_CHECK(f.physical_address == ((f.regs.ctl >> 52 & 1) ? kc_get64(v + 16) : 0));
 				KF_CHECK(f.max_count == (uint32_t)(f.regs.ctl & 0xFFFF) * 16u);
 			} else {
 				KF_CHECK(all_zero(&f, sizeof(f)));

@@ -32,6 +32,8 @@ CORE = os.path.join(ROOT, "gen", "kprofgen.py")
 # kind `msrs` (its entries are labelled "msr ..."), a function's `signature` and the `model`
 # the core hands the templates and plugins.
 CORE_WORDS = {"msr", "signature", "model"}
+# The spec's rows (not its shape) that no plugin may name either.
+PLUGIN_ROW_KINDS = {"source table", "counts class"}
 
 
 def spec_names():
@@ -73,9 +75,10 @@ def spec_names():
     return names, enumerators
 
 
-def core_names(names):
-    """(line, string, what it names) for each string of the core that is a spec name."""
-    tree = ast.parse(open(CORE, encoding="utf-8").read())
+def core_names(names, path=CORE, kinds=None):
+    """(line, string, what it names) for each string of the core (or of the generator file
+    path) that is a spec name (of one of kinds, when given)."""
+    tree = ast.parse(open(path, encoding="utf-8").read())
     docstrings = {id(n.value) for n in ast.walk(tree) if isinstance(n, ast.Expr) and isinstance(n.value, ast.Constant)}
     schema = set()  # the spec's keys, which the core reads by name: not data
     for n in ast.walk(tree):
@@ -87,7 +90,8 @@ def core_names(names):
     for n in ast.walk(tree):
         if isinstance(n, ast.Constant) and isinstance(n.value, str) and id(n) not in docstrings:
             v = n.value
-            if v.lower() in names and v not in schema and v not in CORE_WORDS:
+            if v.lower() in names and v not in schema and v not in CORE_WORDS and \
+                    (kinds is None or names[v.lower()] in kinds):
                 out.append((n.lineno, v, names[v.lower()]))
     return sorted(out)
 
@@ -133,6 +137,12 @@ def main():
         sec = top.get("SECTION")
         check(sec is not None and isinstance(sec.value, ast.Constant) and sec.value.value == f[:-3] and f[:-3] in sections,
               f"gen/plugins/{f}: SECTION is its own name, a section of spec/project.yaml")
+        # A plugin knows its section's shape (keys, fields), never one of its rows: what sets a
+        # table or class apart is an attribute of it in the spec.
+        rows = core_names(names, os.path.join(pdir, f), PLUGIN_ROW_KINDS)
+        for line, v, what in rows:
+            check(False, f"gen/plugins/{f}:{line}: the plugin names the spec's {what} {v!r}: make it an attribute in the spec")
+        check(not rows, f"gen/plugins/{f} names no source table or counts class")
 
     # One string pool implementation.
     gen_files = [CORE] + [os.path.join(pdir, f) for f in plugins]
@@ -160,11 +170,12 @@ def main():
 
     # No hand-written enumeration in gen/c.
     cdir = os.path.join(ROOT, "gen", "c")
-    for f in sorted(os.listdir(cdir)):
+    searched = [f for f in sorted(os.listdir(cdir)) if f.endswith((".c", ".h"))]
+    for f in searched:
         for i, line in enumerate(open(os.path.join(cdir, f), encoding="utf-8"), 1):
             if re.match(r"^\s*(typedef\s+)?enum\b", line):
                 check(False, f"gen/c/{f}:{i}: an enumeration written by hand: put it in spec/ (it gets its _name())")
-    check(True, "gen/c was searched for enumerations")
+    check(len(searched) > 0, f"gen/c was searched for enumerations ({len(searched)} files)")
     return done()
 
 

@@ -4,6 +4,29 @@
 #ifndef KPROF_HELPERS_H
 #define KPROF_HELPERS_H
 
+/* The checks' own little-endian reader and writers: expected bytes and values come without
+ * kprof's kprof_bytes_* (the code under test). */
+static inline void kc_put32(uint8_t *p, uint32_t v)
+{
+	int i;
+	for (i = 0; i < 4; i++)
+		p[i] = (uint8_t)(v >> (8 * i));
+}
+static inline void kc_put64(uint8_t *p, uint64_t v)
+{
+	int i;
+	for (i = 0; i < 8; i++)
+		p[i] = (uint8_t)(v >> (8 * i));
+}
+static inline uint64_t kc_get64(const uint8_t *p)
+{
+	uint64_t v = 0;
+	int i;
+	for (i = 7; i >= 0; i--)
+		v = v << 8 | p[i];
+	return v;
+}
+
 #if !defined(KPROF_NO_LWP)
 /* kprof_lwp_caps_get over registers instead of a snapshot: a snapshot holding cpuid
  * 0x80000000 (max extended leaf 0x8000001C), 0x80000001 (ecx ext_ecx) and 0x8000001C (leaf). */

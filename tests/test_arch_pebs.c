@@ -7,19 +7,6 @@
 
 static uint8_t buf[8192];
 
-static void put64(size_t at, uint64_t v)
-{
-	int i;
-	for (i = 0; i < 8; i++)
-		buf[at + (size_t)i] = (uint8_t)(v >> (8 * i));
-}
-static void put32(size_t at, uint32_t v)
-{
-	int i;
-	for (i = 0; i < 4; i++)
-		buf[at + (size_t)i] = (uint8_t)(v >> (8 * i));
-}
-
 #define H_BASIC (1ull << 63)
 #define H_AUX (1ull << 62)
 #define H_GPR (1ull << 61)
@@ -53,32 +40,32 @@ int main(void)
 	/* record 1: basic + aux + gpr + xmm + lbr (8 entries) + counters (gp 0,1 + metrics) */
 	memset(buf, 0, sizeof(buf));
 	at = 16;
-	put64(at, 0x401000);          /* ip */
-	put64(at + 8, 0x3);           /* applicable counters */
-	put64(at + 16, 0x123456789);  /* tsc */
-	put64(at + 24, (1u << 16) | 42); /* retire latency 42, valid */
+	kc_put64(buf + at, 0x401000);          /* ip */
+	kc_put64(buf + at + 8, 0x3);           /* applicable counters */
+	kc_put64(buf + at + 16, 0x123456789);  /* tsc */
+	kc_put64(buf + at + 24, (1u << 16) | 42); /* retire latency 42, valid */
 	at += 48;
-	put64(at, 0x7FFF1000);        /* data address */
-	put64(at + 40, 0x1);          /* data source */
-	put64(at + 48, (77ull << 32) | 5); /* cache 77, instr 5 */
+	kc_put64(buf + at, 0x7FFF1000);        /* data address */
+	kc_put64(buf + at + 40, 0x1);          /* data source */
+	kc_put64(buf + at + 48, (77ull << 32) | 5); /* cache 77, instr 5 */
 	at += 64;
-	put64(at + 8, 0x401000);      /* gprs.ip */
-	put64(at + 16, 0xAA);         /* ax */
-	put64(at + 144, 0x5555);      /* ssp */
+	kc_put64(buf + at + 8, 0x401000);      /* gprs.ip */
+	kc_put64(buf + at + 16, 0xAA);         /* ax */
+	kc_put64(buf + at + 144, 0x5555);      /* ssp */
 	at += 160;
 	at += 16 + 256;               /* XER header, XMM */
-	put64(at + 16, 32);           /* LBR depth (not used with lbr 1) */
+	kc_put64(buf + at + 16, 32);           /* LBR depth (not used with lbr 1) */
 	at += 48 + 8 * 24;
-	put32(at, 0x3);               /* cntr: gp 0, 1 */
-	put32(at + 8, 3);             /* metrics */
+	kc_put32(buf + at, 0x3);               /* cntr: gp 0, 1 */
+	kc_put32(buf + at + 8, 3);             /* metrics */
 	at += 16 + 4 * 8;
 	rec1 = at;
-	put64(0, H_BASIC | H_AUX | H_GPR | H_XMM | (1ull << 40) | (1ull << 35) | rec1);
+	kc_put64(buf + 0, H_BASIC | H_AUX | H_GPR | H_XMM | (1ull << 40) | (1ull << 35) | rec1);
 	/* record 2: two fragments, basic in the first (cont), gpr in the second */
-	put64(rec1, H_BASIC | H_CONT | (16 + 48));
-	put64(rec1 + 16, 0x402000);
-	put64(rec1 + 64, H_GPR | (16 + 160));
-	put64(rec1 + 64 + 16 + 16, 0xBB);
+	kc_put64(buf + rec1, H_BASIC | H_CONT | (16 + 48));
+	kc_put64(buf + rec1 + 16, 0x402000);
+	kc_put64(buf + rec1 + 64, H_GPR | (16 + 160));
+	kc_put64(buf + rec1 + 64 + 16 + 16, 0xBB);
 	CHECK_EQ(walk(rec1 + 64 + 176, &r, &n), KPROF_END);
 	CHECK_EQ(n, 2);
 	/* the first record, field by field */
@@ -124,44 +111,44 @@ int main(void)
 	CHECK_EQ(walk(rec1 - 16, &r, &n), KPROF_E_CORRUPT);
 	CHECK_EQ(n, 0);
 	/* the chain's last fragment says cont but the buffer ends */
-	put64(rec1 + 64, H_GPR | H_CONT | (16 + 160));
+	kc_put64(buf + rec1 + 64, H_GPR | H_CONT | (16 + 160));
 	CHECK_EQ(walk(rec1 + 240, &r, &n), KPROF_E_CORRUPT);
 	CHECK_EQ(n, 1);
-	put64(rec1 + 64, H_GPR | (16 + 160));
+	kc_put64(buf + rec1 + 64, H_GPR | (16 + 160));
 	/* a group twice in one record */
-	put64(rec1 + 64, H_BASIC | H_GPR | (16 + 48 + 160));
+	kc_put64(buf + rec1 + 64, H_BASIC | H_GPR | (16 + 48 + 160));
 	CHECK_EQ(walk(rec1 + 240, &r, &n), KPROF_E_CORRUPT);
-	put64(rec1 + 64, H_GPR | (16 + 160));
+	kc_put64(buf + rec1 + 64, H_GPR | (16 + 160));
 	/* a first fragment without basic */
-	put64(rec1, H_CONT | (16 + 48));
+	kc_put64(buf + rec1, H_CONT | (16 + 48));
 	CHECK_EQ(walk(rec1 + 240, &r, &n), KPROF_E_CORRUPT);
-	put64(rec1, H_BASIC | H_CONT | (16 + 48));
+	kc_put64(buf + rec1, H_BASIC | H_CONT | (16 + 48));
 	/* LBR depth past the fragment (lbr 3: the header's depth counts) */
-	put64(0, H_BASIC | H_AUX | H_GPR | H_XMM | (3ull << 40) | (1ull << 35) | rec1);
-	put64(16 + 48 + 64 + 160 + 16 + 256 + 16, 0x100000000ull);
+	kc_put64(buf + 0, H_BASIC | H_AUX | H_GPR | H_XMM | (3ull << 40) | (1ull << 35) | rec1);
+	kc_put64(buf + 16 + 48 + 64 + 160 + 16 + 256 + 16, 0x100000000ull);
 	CHECK_EQ(walk(rec1 + 240, &r, &n), KPROF_E_CORRUPT);
-	put64(0, H_BASIC | H_AUX | H_GPR | H_XMM | (3ull << 40) | rec1); /* LBR is the last group */
+	kc_put64(buf + 0, H_BASIC | H_AUX | H_GPR | H_XMM | (3ull << 40) | rec1); /* LBR is the last group */
 	CHECK_EQ(walk(rec1 + 240, &r, &n), KPROF_E_CORRUPT);
-	put64(16 + 48 + 64 + 160 + 16 + 256 + 16, 11); /* 48 + 11 * 24 > the 112 bytes left */
+	kc_put64(buf + 16 + 48 + 64 + 160 + 16 + 256 + 16, 11); /* 48 + 11 * 24 > the 112 bytes left */
 	CHECK_EQ(walk(rec1 + 240, &r, &n), KPROF_E_CORRUPT);
-	put64(0, H_BASIC | H_AUX | H_GPR | H_XMM | (3ull << 40) | (1ull << 35) | rec1);
-	put64(16 + 48 + 64 + 160 + 16 + 256 + 16, 8);
+	kc_put64(buf + 0, H_BASIC | H_AUX | H_GPR | H_XMM | (3ull << 40) | (1ull << 35) | rec1);
+	kc_put64(buf + 16 + 48 + 64 + 160 + 16 + 256 + 16, 8);
 	CHECK_EQ(walk(rec1 + 240, &r, &n), KPROF_END);
 	CHECK_EQ(n, 2);
 	/* counters that cannot fit; a bad metrics value */
-	put32(rec1 - 48, 0xFFFF);
+	kc_put32(buf + rec1 - 48, 0xFFFF);
 	CHECK_EQ(walk(rec1 + 240, &r, &n), KPROF_E_CORRUPT);
-	put32(rec1 - 48, 0x3);
-	put32(rec1 - 40, 2);
+	kc_put32(buf + rec1 - 48, 0x3);
+	kc_put32(buf + rec1 - 40, 2);
 	CHECK_EQ(walk(rec1 + 240, &r, &n), KPROF_E_CORRUPT);
-	put32(rec1 - 40, 3);
+	kc_put32(buf + rec1 - 40, 3);
 	/* YMM upper halves: no public size, refused */
-	put64(0, H_BASIC | (1ull << 50) | 64);
+	kc_put64(buf + 0, H_BASIC | (1ull << 50) | 64);
 	CHECK_EQ(walk(rec1 + 240, &r, &n), KPROF_E_UNSUPPORTED);
 	/* sizes below the header, not a multiple of 8, zero */
-	put64(0, H_BASIC | 12);
+	kc_put64(buf + 0, H_BASIC | 12);
 	CHECK_EQ(walk(rec1 + 240, &r, &n), KPROF_E_CORRUPT);
-	put64(0, H_BASIC | 68);
+	kc_put64(buf + 0, H_BASIC | 68);
 	CHECK_EQ(walk(rec1 + 240, &r, &n), KPROF_E_CORRUPT);
 	/* init: index past the bytes, reserved index bits, nulls */
 	{

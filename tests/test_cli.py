@@ -1874,11 +1874,25 @@ def test_directory_bound(tmp, pu0):
     check(got is not None and got[0] == 2 and got[1] == b"" and
           f"kprof: {d}: its files hold more than 16 MiB together".encode() in got[2],
           f"4 hard links to a 16 MiB pu file: refused naming the directory [{got and got[2].decode(errors='replace').strip()}]")
+    # At the cap: pu1 .. pu<cap>, each leaves 0 and 1 of pu0 (all of them within the input
+    # cap); every CPU keeps its pu number (not its place), and the last is found by it.
     d = os.path.join(tmp, "hwloc-many")
     os.mkdir(d)
-    shutil.copy(pu0, os.path.join(d, "pu0"))
+    with open(pu0, encoding="utf-8") as f:
+        head = "".join(f.readlines()[:3])
     for i in range(1, DIR_FILES_MAX + 1):
-        open(os.path.join(d, f"pu{i}"), "wb").close()
+        with open(os.path.join(d, f"pu{i}"), "w", encoding="utf-8") as f:
+            f.write(head)
+    got = run_raw("info", "--cpuid-file", d, "--json", timeout=300)
+    groups = json.loads(got[1])["cpu_groups"] if got is not None and got[0] == 0 else None
+    check(groups is not None and [g["cpus"] for g in groups] == [list(range(1, DIR_FILES_MAX + 1))],
+          f"{DIR_FILES_MAX} pu files (the most): read, one group of CPUs 1..{DIR_FILES_MAX} by their pu numbers "
+          f"[{got and got[2].decode(errors='replace').strip()}]")
+    got = run_raw("info", "--cpuid-file", d, "--cpu", str(DIR_FILES_MAX), "--json", timeout=300)
+    inp = json.loads(got[1])["input"] if got is not None and got[0] == 0 else None
+    check(inp is not None and (inp["cpu"], inp["cpu_block"], inp["blocks"]) == (DIR_FILES_MAX, DIR_FILES_MAX - 1, DIR_FILES_MAX),
+          f"{DIR_FILES_MAX} pu files: --cpu {DIR_FILES_MAX} is the last block [{inp}]")
+    shutil.copy(pu0, os.path.join(d, "pu0"))
     got = run_raw("info", "--cpuid-file", d, timeout=300)
     check(got is not None and got[0] == 2 and f"more than {DIR_FILES_MAX} pu files".encode() in got[2],
           f"{DIR_FILES_MAX + 1} pu files: refused naming the directory [{got and got[2].decode(errors='replace').strip()}]")

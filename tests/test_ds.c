@@ -6,28 +6,6 @@
 #include "kprof_test.h"
 #include "own_cpuid.h"
 
-/* ---- the test's own little-endian writer: buffers are built without kprof */
-static void put64(uint8_t *p, uint64_t v)
-{
-	int i;
-	for (i = 0; i < 8; i++)
-		p[i] = (uint8_t)(v >> (8 * i));
-}
-static void put32(uint8_t *p, uint32_t v)
-{
-	int i;
-	for (i = 0; i < 4; i++)
-		p[i] = (uint8_t)(v >> (8 * i));
-}
-static uint64_t get64(const uint8_t *p)
-{
-	uint64_t v = 0;
-	int i;
-	for (i = 7; i >= 0; i--)
-		v = v << 8 | p[i];
-	return v;
-}
-
 static char *reference(const char *name)
 {
 	char path[1024];
@@ -335,15 +313,15 @@ static void test_setup_32(void)
 	memset(area, 0xEE, sizeof(area));
 	CHECK_EQ(kprof_ds_setup_write(&s, area, 0x27), KPROF_E_BUFFER_TOO_SMALL);
 	CHECK_EQ(kprof_ds_setup_write(&s, area, sizeof(area)), KPROF_OK);
-	CHECK_EQ(get64(area + 0x00) & 0xFFFFFFFFu, 0x1000);
-	CHECK_EQ(get64(area + 0x04) & 0xFFFFFFFFu, 0x1000);
-	CHECK_EQ(get64(area + 0x08) & 0xFFFFFFFFu, 0x1000 + 120);
-	CHECK_EQ(get64(area + 0x0C) & 0xFFFFFFFFu, 0x1000 + 5 * 12);
-	CHECK_EQ(get64(area + 0x10) & 0xFFFFFFFFu, 0x2000);
-	CHECK_EQ(get64(area + 0x14) & 0xFFFFFFFFu, 0x2000);
-	CHECK_EQ(get64(area + 0x18) & 0xFFFFFFFFu, 0x20A0);
-	CHECK_EQ(get64(area + 0x1C) & 0xFFFFFFFFu, 0x2000 + 2 * 0x28);
-	CHECK_EQ(get64(area + 0x20), 0x123456789Aull);
+	CHECK_EQ(kc_get64(area + 0x00) & 0xFFFFFFFFu, 0x1000);
+	CHECK_EQ(kc_get64(area + 0x04) & 0xFFFFFFFFu, 0x1000);
+	CHECK_EQ(kc_get64(area + 0x08) & 0xFFFFFFFFu, 0x1000 + 120);
+	CHECK_EQ(kc_get64(area + 0x0C) & 0xFFFFFFFFu, 0x1000 + 5 * 12);
+	CHECK_EQ(kc_get64(area + 0x10) & 0xFFFFFFFFu, 0x2000);
+	CHECK_EQ(kc_get64(area + 0x14) & 0xFFFFFFFFu, 0x2000);
+	CHECK_EQ(kc_get64(area + 0x18) & 0xFFFFFFFFu, 0x20A0);
+	CHECK_EQ(kc_get64(area + 0x1C) & 0xFFFFFFFFu, 0x2000 + 2 * 0x28);
+	CHECK_EQ(kc_get64(area + 0x20), 0x123456789Aull);
 	CHECK_EQ(area[0x28], 0xEE);
 }
 
@@ -377,12 +355,12 @@ static void test_setup_formats(void)
 		memset(area, 0xEE, sizeof(area));
 		CHECK_EQ(kprof_ds_setup_write(&s, area, cases[i].size - 1), KPROF_E_BUFFER_TOO_SMALL);
 		CHECK_EQ(kprof_ds_setup_write(&s, area, sizeof(area)), KPROF_OK);
-		CHECK_EQ(get64(area + 0x40), 0x1111);
-		CHECK_EQ(get64(area + cases[i].fixed_at), 0xF0F0);
-		CHECK_EQ(get64(area + cases[i].fixed_at + 8), 0);
-		CHECK_EQ(get64(area + cases[i].fixed_at + 16), 0xF2F2);
+		CHECK_EQ(kc_get64(area + 0x40), 0x1111);
+		CHECK_EQ(kc_get64(area + cases[i].fixed_at), 0xF0F0);
+		CHECK_EQ(kc_get64(area + cases[i].fixed_at + 8), 0);
+		CHECK_EQ(kc_get64(area + cases[i].fixed_at + 16), 0xF2F2);
 		for (j = 0x48; j < cases[i].fixed_at; j += 8) /* general-purpose slots 1.. stay zero */
-			CHECK_EQ(get64(area + j), 0);
+			CHECK_EQ(kc_get64(area + j), 0);
 		CHECK_EQ(area[cases[i].size], 0xEE); /* nothing past the area */
 		CHECK_EQ(kprof_ds_area_unpack(area, cases[i].size, KPROF_DS_LAYOUT_INTEL64, cases[i].format, &back),
 		         KPROF_OK);
@@ -399,8 +377,8 @@ static void test_setup_formats(void)
 	/* Windows 2004's PEBS_DS_SAVE_AREA64 names resets at the format-4 place: on format 5 the
 	 * processor reads its PebsFixedCounterReset[i] bytes (0x80 + 8i) as gp 8 + i. */
 	memset(area, 0, sizeof(area));
-	put64(area + 0x80, 0xAAAA);
-	put64(area + 0x98, 0xBBBB);
+	kc_put64(area + 0x80, 0xAAAA);
+	kc_put64(area + 0x98, 0xBBBB);
 	CHECK_EQ(kprof_ds_area_unpack(area, 0xA0, KPROF_DS_LAYOUT_WIN64, 4, &back), KPROF_OK);
 	CHECK_EQ(back.pebs_fixed_counter_reset[0], 0xAAAA);
 	CHECK_EQ(back.pebs_fixed_counter_reset[3], 0xBBBB);
@@ -410,7 +388,7 @@ static void test_setup_formats(void)
 	CHECK_EQ(back.pebs_gp_counter_reset[11], 0xBBBB);
 	CHECK_EQ(back.pebs_fixed_counter_reset[0], 0);
 	CHECK_EQ(back.pebs_fixed_counter_reset[3], 0);
-	put64(area + 0x60, 0xCCCC); /* PEBS_DS_SAVE_AREA32: fixed resets at 0x60 */
+	kc_put64(area + 0x60, 0xCCCC); /* PEBS_DS_SAVE_AREA32: fixed resets at 0x60 */
 	CHECK_EQ(kprof_ds_area_unpack(area, 0x80, KPROF_DS_LAYOUT_WIN32, 6, &back), KPROF_OK);
 	CHECK_EQ(back.pebs_gp_counter_reset[8], 0xCCCC);
 	CHECK_EQ(back.pebs_fixed_counter_reset[0], 0);
@@ -485,11 +463,11 @@ static void test_setup(void)
 	CHECK_EQ(s.area.pebs_gp_counter_reset[1], 0);
 	memset(area, 0xEE, sizeof(area));
 	CHECK_EQ(kprof_ds_setup_write(&s, area, sizeof(area)), KPROF_OK);
-	CHECK_EQ(get64(area + 0x00), 0x100000);
-	CHECK_EQ(get64(area + 0x08), 0x100000);
-	CHECK_EQ(get64(area + 0x28), 0x200000);
-	CHECK_EQ(get64(area + 0x40), 0xFFFFFFFF0000ull);
-	CHECK_EQ(get64(area + 0x50), 0xFFFFFFFFF000ull);
+	CHECK_EQ(kc_get64(area + 0x00), 0x100000);
+	CHECK_EQ(kc_get64(area + 0x08), 0x100000);
+	CHECK_EQ(kc_get64(area + 0x28), 0x200000);
+	CHECK_EQ(kc_get64(area + 0x40), 0xFFFFFFFF0000ull);
+	CHECK_EQ(kc_get64(area + 0x50), 0xFFFFFFFFF000ull);
 	CHECK_EQ(area[0xA0], 0xEE); /* nothing past the area */
 	CHECK_EQ(kprof_ds_area_unpack(area, 0xA0, KPROF_DS_LAYOUT_INTEL64, KPROF_PEBS_FORMAT_ADAPTIVE, &back), KPROF_OK);
 	CHECK_EQ(back.pebs_interrupt_threshold, s.area.pebs_interrupt_threshold);
@@ -558,7 +536,7 @@ static void test_setup(void)
 	CHECK_EQ(area[0x00] | area[0x01] << 8, 0x1000);
 	CHECK_EQ(area[0x08] | area[0x09] << 8, 0x1000 + 120);
 	CHECK_EQ(area[0x10] | area[0x11] << 8, 0x2000);
-	CHECK_EQ(get64(area + 0x20), 0xFFFFFF0000ull);
+	CHECK_EQ(kc_get64(area + 0x20), 0xFFFFFF0000ull);
 	CHECK_EQ(area[0x28], 0xEE);
 	r.pebs_gp_mask = 2;
 	CHECK_EQ(kprof_ds_setup_get(&r, NULL, &s), KPROF_E_RANGE);
@@ -572,13 +550,13 @@ static void bts_put(uint8_t *buf, unsigned rs, unsigned slot, uint64_t from, uin
 {
 	uint8_t *p = buf + slot * rs;
 	if (rs == 24) {
-		put64(p, from);
-		put64(p + 8, to);
-		put64(p + 16, flags);
+		kc_put64(p, from);
+		kc_put64(p + 8, to);
+		kc_put64(p + 16, flags);
 	} else {
-		put32(p, (uint32_t)from);
-		put32(p + 4, (uint32_t)to);
-		put32(p + 8, (uint32_t)flags);
+		kc_put32(p, (uint32_t)from);
+		kc_put32(p + 4, (uint32_t)to);
+		kc_put32(p + 8, (uint32_t)flags);
 	}
 }
 
@@ -662,7 +640,7 @@ static void fill_legacy(uint8_t *p, unsigned fmt, uint64_t tag)
 {
 	unsigned size = fmt == 0 ? 0x90 : fmt == 1 ? 0xB0 : fmt == 2 ? 0xC0 : 0xC8, i;
 	for (i = 0; i < size / 8; i++)
-		put64(p + 8 * i, tag << 16 | i); /* field at offset 8i holds tag:i */
+		kc_put64(p + 8 * i, tag << 16 | i); /* field at offset 8i holds tag:i */
 }
 
 static void test_pebs_legacy(void)
@@ -721,7 +699,7 @@ static void test_pebs_legacy(void)
 		kprof_pebs_iter w;
 		kprof_pebs_sample s;
 		for (i = 0; i < 20; i++)
-			put32(buf + 4 * i, 0x100 + i);
+			kc_put32(buf + 4 * i, 0x100 + i);
 		CHECK_EQ(kc_pebs_iter_init(&w, buf, 80, 0x1000, 0x1000 + 80, 0x1000 + 80, KPROF_PEBS_FORMAT_NETBURST32, 0,
 		                              0),
 		         KPROF_OK);
@@ -763,28 +741,28 @@ static unsigned adaptive_put(uint8_t *p, uint64_t cfg, uint64_t tag)
 	unsigned at = 0x20, i, lbrs = (unsigned)((cfg >> 24) & 0xFF) + 1;
 	if (cfg & 1) {
 		for (i = 0; i < 4; i++)
-			put64(p + at + 8 * i, tag << 16 | 0x100 | i);
+			kc_put64(p + at + 8 * i, tag << 16 | 0x100 | i);
 		at += 32;
 	}
 	if (cfg & 2) {
 		for (i = 0; i < 18; i++)
-			put64(p + at + 8 * i, tag << 16 | 0x200 | i);
+			kc_put64(p + at + 8 * i, tag << 16 | 0x200 | i);
 		at += 144;
 	}
 	if (cfg & 4) {
 		for (i = 0; i < 32; i++)
-			put64(p + at + 8 * i, tag << 16 | 0x300 | i);
+			kc_put64(p + at + 8 * i, tag << 16 | 0x300 | i);
 		at += 256;
 	}
 	if (cfg & 8) {
 		for (i = 0; i < 3 * lbrs; i++)
-			put64(p + at + 8 * i, tag << 16 | 0x400 | i);
+			kc_put64(p + at + 8 * i, tag << 16 | 0x400 | i);
 		at += 24 * lbrs;
 	}
-	put64(p, (uint64_t)at << 48 | (0x7ull << 32) | cfg);
-	put64(p + 8, tag << 16 | 0xA);
-	put64(p + 16, 0x5);
-	put64(p + 24, tag << 16 | 0xC);
+	kc_put64(p, (uint64_t)at << 48 | (0x7ull << 32) | cfg);
+	kc_put64(p + 8, tag << 16 | 0xA);
+	kc_put64(p + 16, 0x5);
+	kc_put64(p + 24, tag << 16 | 0xC);
 	return at;
 }
 
@@ -868,7 +846,7 @@ static void test_pebs_adaptive(void)
 	}
 	{ /* the latency split on a real-looking value: instr 0x1234, cache 0x56 */
 		unsigned at = adaptive_put(buf, 1, 1);
-		put64(buf + 0x20 + 16, 0x0000005600001234ull);
+		kc_put64(buf + 0x20 + 16, 0x0000005600001234ull);
 		CHECK_EQ(kc_pebs_iter_init(&w, buf, at, 0, at, at, 5, 1, 1), KPROF_OK);
 		CHECK_EQ(kprof_pebs_iter_next(&w, &s), KPROF_OK);
 		CHECK_EQ(s.instr_latency, 0x1234);
@@ -882,12 +860,12 @@ static void test_pebs_adaptive(void)
 		CHECK_EQ(kprof_pebs_record_size_get(6, cfg, &size), KPROF_OK);
 		CHECK_EQ(size, 0x20 + 24 + 16 + 2 * 8 + 3 * 8);
 		memset(buf, 0, size);
-		put64(buf, (uint64_t)size << 48 | (cfg & 0xFFFFFFFFu)); /* the basic group copies bits 31:0 */
-		put32(buf + at, 0x6);     /* cntr */
-		put32(buf + at + 4, 0x1); /* fixed */
-		put32(buf + at + 8, 3);   /* metrics: INTEL_CNTR_METRICS */
+		kc_put64(buf, (uint64_t)size << 48 | (cfg & 0xFFFFFFFFu)); /* the basic group copies bits 31:0 */
+		kc_put32(buf + at, 0x6);     /* cntr */
+		kc_put32(buf + at + 4, 0x1); /* fixed */
+		kc_put32(buf + at + 8, 3);   /* metrics: INTEL_CNTR_METRICS */
 		for (n = 0; n < 5; n++)
-			put64(buf + at + 16 + 8 * n, 0xC00 + n);
+			kc_put64(buf + at + 16 + 8 * n, 0xC00 + n);
 		CHECK_EQ(kc_pebs_iter_init(&w, buf, size, 0, size, size, 6, cfg, 1), KPROF_OK);
 		CHECK_EQ(kprof_pebs_iter_next(&w, &s), KPROF_OK);
 		CHECK(s.has & KPROF_PEBS_HAS_CNTR);
@@ -896,18 +874,18 @@ static void test_pebs_adaptive(void)
 		CHECK_EQ(s.lbr_count, 1);
 		CHECK_EQ(kprof_pebs_iter_next(&w, &s), KPROF_END);
 		/* a record that snapshotted nothing (not a group read): header zero */
-		put32(buf + at, 0);
-		put32(buf + at + 4, 0);
-		put32(buf + at + 8, 0);
+		kc_put32(buf + at, 0);
+		kc_put32(buf + at + 4, 0);
+		kc_put32(buf + at + 8, 0);
 		CHECK_EQ(kc_pebs_iter_init(&w, buf, size, 0, size, size, 6, cfg, 1), KPROF_OK);
 		CHECK_EQ(kprof_pebs_iter_next(&w, &s), KPROF_OK);
 		CHECK_EQ(s.cntr_count, 0);
 		/* a header naming a counter data_cfg does not: corrupt */
-		put32(buf + at, 0x8);
+		kc_put32(buf + at, 0x8);
 		CHECK_EQ(kc_pebs_iter_init(&w, buf, size, 0, size, size, 6, cfg, 1), KPROF_OK);
 		CHECK_EQ(kprof_pebs_iter_next(&w, &s), KPROF_E_CORRUPT);
-		put32(buf + at, 0);
-		put32(buf + at + 8, 2); /* metrics other than INTEL_CNTR_METRICS */
+		kc_put32(buf + at, 0);
+		kc_put32(buf + at + 8, 2); /* metrics other than INTEL_CNTR_METRICS */
 		CHECK_EQ(kc_pebs_iter_init(&w, buf, size, 0, size, size, 6, cfg, 1), KPROF_OK);
 		CHECK_EQ(kprof_pebs_iter_next(&w, &s), KPROF_E_CORRUPT);
 		/* the same record to a format-5 walker: groups format 5 lacks */
@@ -916,11 +894,11 @@ static void test_pebs_adaptive(void)
 	}
 	{ /* corrupt: size field disagrees, size 0, a record past index */
 		unsigned at = adaptive_put(buf, 2, 1);
-		put64(buf, (uint64_t)(at + 8) << 48 | 2);
+		kc_put64(buf, (uint64_t)(at + 8) << 48 | 2);
 		CHECK_EQ(kc_pebs_iter_init(&w, buf, at + 8, 0, at + 8, at + 8, 4, 0, 0), KPROF_OK);
 		CHECK_EQ(kprof_pebs_iter_next(&w, &s), KPROF_E_CORRUPT);
 		CHECK_EQ(kprof_pebs_iter_next(&w, &s), KPROF_E_CORRUPT);
-		put64(buf, 0);
+		kc_put64(buf, 0);
 		CHECK_EQ(kc_pebs_iter_init(&w, buf, at, 0, at, at, 4, 0, 0), KPROF_OK);
 		CHECK_EQ(kprof_pebs_iter_next(&w, &s), KPROF_E_CORRUPT);
 		at = adaptive_put(buf, 2, 1);
@@ -928,7 +906,7 @@ static void test_pebs_adaptive(void)
 		CHECK_EQ(kprof_pebs_iter_next(&w, &s), KPROF_E_CORRUPT);
 		CHECK_EQ(kc_pebs_iter_init(&w, buf, 16, 0, 16, 16, 4, 0, 0), KPROF_OK); /* shorter than a basic group */
 		CHECK_EQ(kprof_pebs_iter_next(&w, &s), KPROF_E_CORRUPT);
-		put64(buf, (uint64_t)0x20 << 48 | 0x10); /* unknown group bit */
+		kc_put64(buf, (uint64_t)0x20 << 48 | 0x10); /* unknown group bit */
 		CHECK_EQ(kc_pebs_iter_init(&w, buf, 0x20, 0, 0x20, 0x20, 4, 0, 0), KPROF_OK);
 		CHECK_EQ(kprof_pebs_iter_next(&w, &s), KPROF_E_CORRUPT);
 	}
@@ -994,9 +972,9 @@ static void test_pebs_index(void)
 		kprof_ds_area64 a;
 		memset(u.b, 0, sizeof(u.b));
 		if (cases[i].width == 8)
-			put64(u.b + cases[i].off, 0x00000000DEAD1238ull);
+			kc_put64(u.b + cases[i].off, 0x00000000DEAD1238ull);
 		else
-			put32(u.b + cases[i].off, 0xDEAD1238u);
+			kc_put32(u.b + cases[i].off, 0xDEAD1238u);
 		CHECK_EQ(kprof_ds_pebs_index_get(u.b, cases[i].size, cases[i].layout, &v), KPROF_OK);
 		CHECK_EQ(v, 0xDEAD1238u);
 		CHECK_EQ(kprof_ds_pebs_index_get(u.b, cases[i].off + cases[i].width - 1, cases[i].layout, &v),
@@ -1013,9 +991,9 @@ static void test_pebs_index(void)
 		CHECK_EQ(kprof_ds_pebs_index_read(u.b, cases[i].layout, &live), KPROF_OK);
 		CHECK_EQ(live, 0xDEAD1238u);
 		if (cases[i].width == 8)
-			put64(u.b + cases[i].off, 0x00000000DEAD1238ull);
+			kc_put64(u.b + cases[i].off, 0x00000000DEAD1238ull);
 		else
-			put32(u.b + cases[i].off, 0xDEAD1238u);
+			kc_put32(u.b + cases[i].off, 0xDEAD1238u);
 		CHECK_EQ(kprof_ds_pebs_index_read(u.b + 1, cases[i].layout, &live), KPROF_E_ALIGNMENT);
 		CHECK_EQ(kprof_ds_area_unpack(u.b, cases[i].size, cases[i].layout, KPROF_PEBS_FORMAT_ADAPTIVE, &a), KPROF_OK);
 		CHECK_EQ(a.pebs_index, 0xDEAD1238u);

@@ -5,19 +5,6 @@
 #include "kprof.h"
 #include "kprof_test.h"
 
-static void le32(uint8_t *p, uint32_t v)
-{
-	int i;
-	for (i = 0; i < 4; i++)
-		p[i] = (uint8_t)(v >> (8 * i));
-}
-static void le64(uint8_t *p, uint64_t v)
-{
-	int i;
-	for (i = 0; i < 8; i++)
-		p[i] = (uint8_t)(v >> (8 * i));
-}
-
 static void snap_amd(kprof_cpuid_snapshot *s, uint32_t max_ext, uint32_t ecx1, uint32_t ibs_eax)
 {
 	const uint32_t r0[4] = {0xD, 0x68747541, 0x444D4163, 0x69746E65};
@@ -82,11 +69,11 @@ static void test_fetch(void)
 	CHECK_EQ(f.max_count, 4096);
 	CHECK_EQ(f.itlb_refill_latency, 0x77);
 	/* the raw form: caps word, ctl, linear, physical, IcIbsExtdCtl (caps bit 9), padding */
-	le32(raw, 0x81BFF);
-	le64(raw + 4, r.ctl);
-	le64(raw + 12, r.linad);
-	le64(raw + 20, r.physad);
-	le64(raw + 28, r.extd_ctl);
+	kc_put32(raw, 0x81BFF);
+	kc_put64(raw + 4, r.ctl);
+	kc_put64(raw + 12, r.linad);
+	kc_put64(raw + 20, r.physad);
+	kc_put64(raw + 28, r.extd_ctl);
 	memset(raw + 36, 0xEE, 4);
 	{
 		kprof_ibs_fetch g;
@@ -98,7 +85,7 @@ static void test_fetch(void)
 		CHECK_EQ(kprof_ibs_fetch_raw_unpack(raw, sizeof(raw) - 12, &g), KPROF_E_TRUNCATED);
 		CHECK_EQ(kprof_ibs_fetch_raw_unpack(raw, 3, &g), KPROF_E_TRUNCATED);
 		/* without fetch_ctl_extd in the caps word the sample is three values long */
-		le32(raw, 0x7);
+		kc_put32(raw, 0x7);
 		CHECK_EQ(kprof_ibs_fetch_raw_unpack(raw, 4 + 3 * 8, &g), KPROF_OK);
 		CHECK_EQ(g.itlb_refill_latency, 0);
 		CHECK_EQ(kprof_ibs_fetch_raw_unpack(raw, sizeof(raw), &g), KPROF_E_FORMAT);
@@ -149,16 +136,16 @@ static void test_op(void)
 	CHECK_EQ(o.branch_target, 0x401300);
 	CHECK_EQ(o.has_data4, 0); /* Zen 5's caps lack bit 10 */
 	/* the raw form: caps, seven values, IbsBrTarget (caps bit 5), no IbsOpData4 (bit 10) */
-	le32(raw, 0x81BFF);
-	le64(raw + 4, r.ctl);
-	le64(raw + 12, r.rip);
-	le64(raw + 20, r.data);
-	le64(raw + 28, r.data2);
-	le64(raw + 36, r.data3);
-	le64(raw + 44, r.dc_linad);
-	le64(raw + 52, r.dc_physad);
-	le64(raw + 60, r.br_target);
-	le64(raw + 68, 0x5A);
+	kc_put32(raw, 0x81BFF);
+	kc_put64(raw + 4, r.ctl);
+	kc_put64(raw + 12, r.rip);
+	kc_put64(raw + 20, r.data);
+	kc_put64(raw + 28, r.data2);
+	kc_put64(raw + 36, r.data3);
+	kc_put64(raw + 44, r.dc_linad);
+	kc_put64(raw + 52, r.dc_physad);
+	kc_put64(raw + 60, r.br_target);
+	kc_put64(raw + 68, 0x5A);
 	memset(raw + 76, 0, 4);
 	{
 		kprof_ibs_op g;
@@ -166,7 +153,7 @@ static void test_op(void)
 		CHECK(memcmp(&o, &g, sizeof(o)) == 0);
 		CHECK_EQ(kprof_ibs_op_raw_unpack(raw, 4 + 8 * 8 - 1, &g), KPROF_E_TRUNCATED);
 		/* with op_data4 too: nine values, IbsBrTarget before IbsOpData4 */
-		le32(raw, 0x81BFF | 1u << 10);
+		kc_put32(raw, 0x81BFF | 1u << 10);
 		CHECK_EQ(kprof_ibs_op_raw_unpack(raw, 4 + 8 * 8 + 4, &g), KPROF_E_TRUNCATED);
 		CHECK_EQ(kprof_ibs_op_raw_unpack(raw, sizeof(raw), &g), KPROF_OK);
 		CHECK_EQ(g.regs.data4, 0x5A);

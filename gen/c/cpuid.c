@@ -211,14 +211,14 @@ KPROF_IMPL_INTERNAL int kprof_impl_cpuid_sig_is(const kprof_cpuid_snapshot *s, c
 
 KPROF_API kprof_status kprof_cpuid_vendor_get(const kprof_cpuid_snapshot *s, kprof_cpuid_vendor *vendor)
 {
+	size_t i;
 	if (vendor)
 		*vendor = KPROF_CPUID_VENDOR_UNKNOWN;
 	if (!s || !vendor)
 		return KPROF_E_ARGUMENT;
-	if (kprof_impl_cpuid_sig_is(s, "GenuineIntel"))
-		*vendor = KPROF_CPUID_VENDOR_INTEL;
-	else if (kprof_impl_cpuid_sig_is(s, "AuthenticAMD"))
-		*vendor = KPROF_CPUID_VENDOR_AMD;
+	for (i = 0; i < KPROF_IMPL_ARRAY_COUNT(kprof_impl_cpuid_vendor_signatures); i++)
+		if (kprof_impl_cpuid_sig_is(s, kprof_impl_cpuid_vendor_signatures[i].signature))
+			*vendor = (kprof_cpuid_vendor)kprof_impl_cpuid_vendor_signatures[i].vendor;
 	return KPROF_OK;
 }
 

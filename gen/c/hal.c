@@ -248,6 +248,7 @@ KPROF_API kprof_status kprof_hal_source_presence_get(const kprof_hal_decision *d
 KPROF_API kprof_status kprof_hal_plan_get(const kprof_hal_decision *d, const kprof_source *s,
                                           const kprof_pmu_counter_config *cfg, kprof_pmu_plan *p)
 {
+	const kprof_source_table_info *info;
 	kprof_pmu_caps caps;
 	kprof_pmu_counter_config k;
 	if (!p)
@@ -260,11 +261,14 @@ KPROF_API kprof_status kprof_hal_plan_get(const kprof_hal_decision *d, const kpr
 		return KPROF_E_UNSUPPORTED;
 	if (cfg->flags & KPROF_PMU_PLAN_FLAGS_AMD_EXTENDED && d->table != KPROF_SOURCE_TABLE_AMD64)
 		return KPROF_E_UNSUPPORTED;
+	info = kprof_source_table_info_by_id((kprof_source_table)d->table);
+	if (!info || info->vendor == KPROF_CPUID_VENDOR_UNKNOWN)
+		return KPROF_E_UNSUPPORTED;
 	/* The processor's counters, seen through the interface: its vendor's layout; below
 	 * d->counters the interface's MSRs (Amd64's four legacy pairs, Emon's IA32_PERFEVTSELx),
 	 * beyond them (Emon) the processor's own. */
 	kprof_impl_copy(&caps, &d->pmu, sizeof(caps));
-	caps.vendor = d->table == KPROF_SOURCE_TABLE_EMON ? KPROF_CPUID_VENDOR_INTEL : KPROF_CPUID_VENDOR_AMD;
+	caps.vendor = info->vendor;
 	caps.counter_width = d->counter_width;
 	if (d->table == KPROF_SOURCE_TABLE_AMD64)
 		caps.legacy_counters = d->counters;

@@ -162,7 +162,7 @@ KPROF_IMPL_INTERNAL kprof_status kprof_impl_ibs_raw(const void *bytes, size_t le
 KPROF_API kprof_status kprof_ibs_fetch_raw_unpack(const void *bytes, size_t len, kprof_ibs_fetch *out)
 {
 	static const uint32_t optional[] = {KPROF_CPUID_8000001B_EAX_FETCH_CTL_EXTD_MASK};
-	uint64_t v[4];
+	uint64_t v[KPROF_IBS_FETCH_RAW_REGS + KPROF_IMPL_ARRAY_COUNT(optional)];
 	kprof_ibs_fetch_regs regs;
 	kprof_ibs_caps caps;
 	kprof_status st;
@@ -170,7 +170,8 @@ KPROF_API kprof_status kprof_ibs_fetch_raw_unpack(const void *bytes, size_t len,
 		return KPROF_E_ARGUMENT;
 	kprof_impl_zero(out, sizeof(*out));
 	kprof_impl_zero(v, sizeof(v));
-	st = kprof_impl_ibs_raw(bytes, len, KPROF_IBS_FETCH_RAW_REGS, optional, 1, v, &caps);
+	st = kprof_impl_ibs_raw(bytes, len, KPROF_IBS_FETCH_RAW_REGS, optional, KPROF_IMPL_ARRAY_COUNT(optional), v,
+	                        &caps);
 	if (st != KPROF_OK)
 		return st;
 	regs.ctl = v[0];
@@ -185,7 +186,7 @@ KPROF_API kprof_status kprof_ibs_op_raw_unpack(const void *bytes, size_t len, kp
 	/* In the order Linux reads them after the seven: IbsBrTarget, then IbsOpData4. */
 	static const uint32_t optional[] = {KPROF_CPUID_8000001B_EAX_BRANCH_TARGET_MASK,
 	                                    KPROF_CPUID_8000001B_EAX_OP_DATA4_MASK};
-	uint64_t v[9];
+	uint64_t v[KPROF_IBS_OP_RAW_REGS + KPROF_IMPL_ARRAY_COUNT(optional)];
 	kprof_ibs_op_regs regs;
 	kprof_ibs_caps caps;
 	kprof_status st;
@@ -194,7 +195,7 @@ KPROF_API kprof_status kprof_ibs_op_raw_unpack(const void *bytes, size_t len, kp
 		return KPROF_E_ARGUMENT;
 	kprof_impl_zero(out, sizeof(*out));
 	kprof_impl_zero(v, sizeof(v));
-	st = kprof_impl_ibs_raw(bytes, len, KPROF_IBS_OP_RAW_REGS, optional, 2, v, &caps);
+	st = kprof_impl_ibs_raw(bytes, len, KPROF_IBS_OP_RAW_REGS, optional, KPROF_IMPL_ARRAY_COUNT(optional), v, &caps);
 	if (st != KPROF_OK)
 		return st;
 	regs.ctl = v[0];

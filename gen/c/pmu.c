@@ -373,7 +373,7 @@ KPROF_IMPL_INTERNAL kprof_status kprof_impl_pmu_plan_fill(const kprof_pmu_caps *
 	p->program[1].value = p->preload;
 	p->program[2].msr = sel_msr;
 	p->program[2].value = start;
-	p->program_count = 3;
+	p->program_count = (uint32_t)KPROF_IMPL_ARRAY_COUNT(p->program);
 	p->stop.msr = sel_msr;
 	p->stop.value = select;
 	p->rdpmc_index = cfg->flags & KPROF_PMU_PLAN_FLAGS_FIXED ? KPROF_PMU_RDPMC_FIXED | cfg->counter : cfg->counter;
@@ -487,7 +487,7 @@ KPROF_API kprof_status kprof_pmu_plan_start(const kprof_pmu_plan *p)
 {
 	uint32_t i;
 	kprof_status st;
-	if (!p || !p->program_count || p->program_count > 3)
+	if (!p || !p->program_count || p->program_count > KPROF_IMPL_ARRAY_COUNT(p->program))
 		return KPROF_E_ARGUMENT;
 	for (i = 0; i < p->program_count; i++) {
 		st = kprof_impl_pmu_write(p, &p->program[i]);

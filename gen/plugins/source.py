@@ -4,15 +4,15 @@ as relocation-free rows, a string pool, value and select indexes and a perfect h
 names, for gen/templates/domains/source.j2. What the tables are called and which fields a
 select has is this plugin's knowledge; the generator's core knows none of it."""
 import fnmatch
+import os
 import re
 
 from kprofgen import Map, Pool, SpecError, build_array, build_rows, check, entries, fail, ident, name_index, snake
 
 SECTION = "source"
 KEYS = {"intervals", "descriptions", "tables"}
-# The tables every HAL model needs, and the one whose sources a cpuid 0x0A ebx bit gates.
-REQUIRED_TABLES = ("generic", "default", "emon", "amd64")
-EBX_GATED_TABLE = "emon"
+# The hand-written C: the tables it names (KPROF_SOURCE_TABLE_<ID>) are the ones every model needs.
+C_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "c")
 # The interval classes: the timer's (source 0, ProfileTime) and every other source's.
 REQUIRED_INTERVALS = ("timer", "hardware")
 # The select fields the HAL's tables may and may not set (see decode_select_check).
@@ -101,7 +101,7 @@ def build_sources(spec, registers, msrs):
         check(t, {"id": str, "title": str, "doc": str, "provenance": str, "enum_type": str,
                   "enum_prefix": str, "sources": list, "hal_interface?": bool, "vendor?": str,
                   "select_register?": str, "counters?": (int, str), "counter_width?": (int, str),
-                  "perfevtsel_msr?": str, "counter_msr?": str, "libpfm4_pmus?": list}, te)
+                  "perfevtsel_msr?": str, "counter_msr?": str, "libpfm4_pmus?": list, "ebx_gated?": bool}, te)
         tid = ident(t, te, "id", t["id"]).lower()
         if tid in ids:
             fail(t, te, "duplicate table id")
@@ -149,8 +149,8 @@ def build_sources(spec, registers, msrs):
             eb = s.get("ebx_bit")
             if eb is not None and not 0 <= eb <= 31:
                 fail(s, se, f"ebx_bit {eb} out of range 0..31", "ebx_bit")
-            if eb is not None and tid != EBX_GATED_TABLE:
-                fail(s, se, "only Emon sources are gated by a cpuid 0x0A ebx bit", "ebx_bit")
+            if eb is not None and not t.get("ebx_gated"):
+                fail(s, se, f"table '{tid}' is not ebx_gated: its sources take no cpuid 0x0A ebx bit", "ebx_bit")
             check_libpfm4_reason(s, se, s.get("libpfm4"), t.get("libpfm4_pmus") if reg else None)
             ivc = s.get("interval") or REQUIRED_INTERVALS[0 if v == 0 else 1]
             if ivc not in intervals:
@@ -172,10 +172,19 @@ def build_sources(spec, registers, msrs):
                        "select_register": reg["name"] if reg else None,
                        "counters": t.get("counters"), "counter_width": t.get("counter_width"),
                        "perfevtsel_msr": t.get("perfevtsel_msr"), "counter_msr": t.get("counter_msr")})
-    for need in REQUIRED_TABLES:
-        if need not in ids:
-            fail(node["tables"], "tables", f"missing table '{need}'")
+    for need in required_tables():
+        if need.lower() not in ids:
+            fail(node["tables"], "tables", f"missing table '{need.lower()}' (gen/c uses KPROF_SOURCE_TABLE_{need})")
     return layout_sources(tables, intervals)
+
+
+def required_tables():
+    """The table ids (upper case) the hand-written C in gen/c names; COUNT is the enum's end."""
+    found = set()
+    for f in sorted(os.listdir(C_DIR)):
+        with open(os.path.join(C_DIR, f), encoding="utf-8") as fh:
+            found |= set(re.findall(r"\bKPROF_SOURCE_TABLE_([A-Z0-9_]+)", fh.read()))
+    return sorted(found - {"COUNT"})
 
 
 def layout_sources(tables, intervals):
