@@ -27,13 +27,91 @@ const char *kprof_cli_choice_ds_format(int i)
 	return name;
 }
 
+/* --access: the kinds of event a data source is read for (kprof_pebs_data_source_access). */
+const char *kprof_cli_choice_ds_access(int i)
+{
+	return i < 0 ? NULL : kprof_pebs_data_source_access_name((kprof_pebs_data_source_access)i);
+}
+
+/* --core: the core microarchitectures kprof names (docs/uarch.md), for completion. */
+const char *kprof_cli_choice_core(int i)
+{
+	return i < 0 ? NULL
+	             : kprof_cpuid_core_name_get(kprof_cpuid_core_by_id(
+	                       (kprof_cpuid_core_id)(KPROF_CPUID_CORE_FIRST + (unsigned)i)));
+}
+
+/* How the records' data sources are read: the processor's scheme, or why it is unknown. */
+typedef struct ds_source {
+	int on;                                 /* the format has a data source (pebs1 and up) */
+	kprof_pebs_data_source_access access;
+	kprof_pebs_data_source_scheme scheme;
+	int known;                              /* scheme has a table */
+	const char *uarch, *core;               /* names, or NULL */
+	char why[256];                          /* when not known: why, in words */
+} ds_source;
+
 typedef struct ds_opts {
 	int bts;         /* else PEBS */
 	unsigned record; /* BTS record size */
 	unsigned format; /* PEBS format */
 	uint64_t data_cfg, base, index, max;
 	int have_cfg, wrapped, json;
+	ds_source src;
 } ds_opts;
+
+/* A data-source flag as JSON: true, false, or null (not reported). */
+static const char *flag_json(kprof_pebs_data_source_flag f)
+{
+	return f == KPROF_PEBS_DATA_SOURCE_FLAG_NA ? "null" : kprof_cli_json_bool(f == KPROF_PEBS_DATA_SOURCE_FLAG_YES);
+}
+
+/* One record's data source in words: text after "src 0x..", or a JSON member. */
+static void print_source(const ds_source *src, uint64_t raw, int json)
+{
+	kprof_pebs_data_source d;
+	const char *meaning;
+	if (!src->on)
+		return;
+	if (kprof_pebs_data_source_unpack(&src->scheme, src->access, raw, &d) != KPROF_OK) {
+		if (!json)
+			kprof_cli_puts(" (unknown)");
+		return;
+	}
+	meaning = d.row ? kprof_pebs_data_source_code_meaning_get(kprof_pebs_data_source_code_by_id(d.row)) : NULL;
+	if (json) {
+		kprof_cli_puts(", \"data_source_words\": {\"meaning\": ");
+		if (meaning)
+			kprof_cli_json_string(meaning);
+		else
+			kprof_cli_puts("null");
+		kprof_cli_printf(", \"code\": %u, \"level\": ", (unsigned)d.code);
+		kprof_cli_json_string(kprof_pebs_data_source_level_name(d.level));
+		kprof_cli_printf(", \"hit\": %s, \"snoop\": ", kprof_cli_json_bool(d.hit));
+		kprof_cli_json_string(kprof_pebs_data_source_snoop_name(d.snoop));
+		kprof_cli_printf(", \"remote\": %s, \"stlb_miss\": %s, \"locked\": %s, \"data_blocked\": %s, "
+		                 "\"address_blocked\": %s}",
+		                 kprof_cli_json_bool(d.remote), flag_json(d.stlb_miss), flag_json(d.locked),
+		                 flag_json(d.data_blocked), flag_json(d.address_blocked));
+		return;
+	}
+	if (d.table == KPROF_PEBS_DATA_SOURCE_TABLE_NONE)
+		kprof_cli_printf(" (L1 %s", d.hit ? "hit" : "miss");
+	else if (meaning)
+		kprof_cli_printf(" (%s", meaning);
+	else
+		kprof_cli_printf(" (encoding 0x%x: not in Linux's %s table", (unsigned)d.code,
+		                 kprof_pebs_data_source_table_name(d.table));
+	if (d.stlb_miss == KPROF_PEBS_DATA_SOURCE_FLAG_YES)
+		kprof_cli_puts("; STLB miss");
+	if (d.locked == KPROF_PEBS_DATA_SOURCE_FLAG_YES)
+		kprof_cli_puts("; locked");
+	if (d.data_blocked == KPROF_PEBS_DATA_SOURCE_FLAG_YES)
+		kprof_cli_puts("; waited for an older store's data");
+	if (d.address_blocked == KPROF_PEBS_DATA_SOURCE_FLAG_YES)
+		kprof_cli_puts("; waited on an address conflict with an older store");
+	kprof_cli_puts(")");
+}
 
 static void print_bts(const kprof_bts_entry *e, int json, int first)
 {
@@ -56,7 +134,7 @@ static int is_adaptive(const kprof_pebs_sample *s)
 	return s->format >= KPROF_PEBS_FORMAT_ADAPTIVE && s->format <= KPROF_PEBS_FORMAT_ADAPTIVE_MAX;
 }
 
-static void print_pebs_text(const kprof_pebs_sample *s)
+static void print_pebs_text(const kprof_pebs_sample *s, const ds_source *src)
 {
 	kprof_cli_printf("0x%016llx  size 0x%x  ip 0x%016llx", (unsigned long long)s->at,
 	                 (unsigned)s->size, (unsigned long long)s->ip);
@@ -64,10 +142,12 @@ static void print_pebs_text(const kprof_pebs_sample *s)
 		kprof_cli_printf("  eventing_ip 0x%016llx", (unsigned long long)s->eventing_ip);
 	if (s->has & KPROF_PEBS_HAS_APPLICABLE)
 		kprof_cli_printf("  counters 0x%llx", (unsigned long long)s->applicable_counters);
-	if (s->has & KPROF_PEBS_HAS_MEMINFO)
-		kprof_cli_printf(
-		        "  addr 0x%llx  src 0x%llx  lat %llu", (unsigned long long)s->data_address,
-		        (unsigned long long)s->data_source, (unsigned long long)s->latency);
+	if (s->has & KPROF_PEBS_HAS_MEMINFO) {
+		kprof_cli_printf("  addr 0x%llx  src 0x%llx", (unsigned long long)s->data_address,
+		                 (unsigned long long)s->data_source);
+		print_source(src, s->data_source, 0);
+		kprof_cli_printf("  lat %llu", (unsigned long long)s->latency);
+	}
 	if ((s->has & KPROF_PEBS_HAS_MEMINFO) && is_adaptive(s))
 		kprof_cli_printf("  (instr %llu cache %llu)", (unsigned long long)s->instr_latency,
 		                 (unsigned long long)s->cache_latency);
@@ -80,7 +160,8 @@ static void print_pebs_text(const kprof_pebs_sample *s)
 	kprof_cli_puts("\n");
 }
 
-static void print_pebs_json(const kprof_pebs_sample *s, const unsigned char *buf, int first)
+static void print_pebs_json(const kprof_pebs_sample *s, const ds_source *src, const unsigned char *buf,
+                            int first)
 {
 	static const char *const gpr_names[] = {"flags", "ip",  "ax",  "bx",  "cx",  "dx",
 	                                        "si",    "di",  "bp",  "sp",  "r8",  "r9",
@@ -101,6 +182,7 @@ static void print_pebs_json(const kprof_pebs_sample *s, const unsigned char *buf
 	if (s->has & KPROF_PEBS_HAS_MEMINFO) {
 		kprof_cli_json_hex("data_address", s->data_address, 0);
 		kprof_cli_json_hex("data_source", s->data_source, 0);
+		print_source(src, s->data_source, 1);
 		kprof_cli_json_hex("latency", s->latency, 0);
 		if (is_adaptive(s)) {
 			kprof_cli_json_hex("instr_latency", s->instr_latency, 0);
@@ -192,9 +274,9 @@ static kprof_status walk(const ds_opts *o, const unsigned char *buf, size_t len,
 		st = kprof_pebs_iter_init(&w, &b);
 		while (st == KPROF_OK && (st = kprof_pebs_iter_next(&w, &s)) == KPROF_OK) {
 			if (o->json)
-				print_pebs_json(&s, buf, *count == 0);
+				print_pebs_json(&s, &o->src, buf, *count == 0);
 			else
-				print_pebs_text(&s);
+				print_pebs_text(&s, &o->src);
 			next = s.at - o->base + s.size;
 			++*count;
 		}
@@ -257,6 +339,118 @@ static int ds_check(const char *path, const kprof_cli_command *cmd, const ds_opt
 	return 0;
 }
 
+/* The options that say how to read the data sources. */
+static const kprof_cli_opt_id source_opts[] = {KPROF_CLI_OPT_ACCESS, KPROF_CLI_OPT_CORE, KPROF_CLI_OPT_CPUID_FILE,
+                                               KPROF_CLI_OPT_CPU, KPROF_CLI_OPT_FAMILY, KPROF_CLI_OPT_MODEL,
+                                               KPROF_CLI_OPT_STEPPING, KPROF_CLI_OPT_VENDOR};
+
+/* The processor the records came from, in the vocabulary every command uses: --cpuid-file
+ * (--cpu), --family (--model, --stepping, --vendor), else this machine; --core the core that
+ * wrote them on a hybrid part. Fills src: 0, or exit 2 after a message. */
+static int source_get(const kprof_cli_args *a, ds_source *src)
+{
+	const kprof_cli_value *file = kprof_cli_opt(a, KPROF_CLI_OPT_CPUID_FILE);
+	const kprof_cli_value *core = kprof_cli_opt(a, KPROF_CLI_OPT_CORE);
+	const kprof_cli_value *access = kprof_cli_opt(a, KPROF_CLI_OPT_ACCESS);
+	int named = kprof_cli_opt(a, KPROF_CLI_OPT_FAMILY)->set, hybrid = 0, rc;
+	const kprof_cpuid_uarch *u;
+	const kprof_cpuid_core *c = NULL, *own, *other;
+	uint32_t core_type = 0;
+	src->access = access->set ? (kprof_pebs_data_source_access)access->num : KPROF_PEBS_DATA_SOURCE_ACCESS_LOAD;
+	if (file->set && (named || kprof_cli_opt(a, KPROF_CLI_OPT_VENDOR)->set))
+		return kprof_cli_usage(a->cmd, "--cpuid-file and --vendor/--family exclude each other");
+	if (!named && (kprof_cli_opt(a, KPROF_CLI_OPT_MODEL)->set || kprof_cli_opt(a, KPROF_CLI_OPT_STEPPING)->set ||
+	               kprof_cli_opt(a, KPROF_CLI_OPT_VENDOR)->set))
+		return kprof_cli_usage(a->cmd, "--vendor, --model and --stepping need --family");
+	if (!file->set && kprof_cli_opt(a, KPROF_CLI_OPT_CPU)->set)
+		return kprof_cli_usage(a->cmd, "--cpu needs --cpuid-file");
+	if (named) {
+		const char *vendor = NULL;
+		if ((rc = kprof_cli_named_vendor(a, kprof_cli_default_vendor(), &vendor)) != 0)
+			return rc;
+		u = kprof_cpuid_uarch_by_signature(vendor, (uint32_t)kprof_cli_opt(a, KPROF_CLI_OPT_FAMILY)->num,
+		                                   (uint32_t)kprof_cli_opt(a, KPROF_CLI_OPT_MODEL)->num,
+		                                   (uint32_t)kprof_cli_opt(a, KPROF_CLI_OPT_STEPPING)->num);
+		hybrid = u && u->atom; /* the design */
+	} else {
+		kprof_cpuid_snapshot snap;
+		uint32_t r[4];
+		memset(&snap, 0, sizeof(snap));
+		if (file->set) {
+			const kprof_cli_value *cpu = kprof_cli_opt(a, KPROF_CLI_OPT_CPU);
+			if ((rc = kprof_cli_dump_snapshot_file(file->text, cpu->set ? (uint32_t)cpu->num : KPROF_CLI_NO_CPU,
+			                                       &snap)) != 0)
+				return rc;
+		} else {
+			(void)kprof_cpuid_snapshot_read(&snap); /* empty without cpuid: unknown */
+		}
+		u = kprof_cpuid_uarch_by_snapshot(&snap);
+		if (kprof_cpuid_snapshot_get(&snap, KPROF_CPUID_SLOT_STRUCT_EXT, r) == KPROF_OK)
+			hybrid = KPROF_FIELD_GET(KPROF_CPUID_07_0_EDX_HYBRID, r[KPROF_CPUID_REG_EDX]) != 0;
+	}
+	own = u ? kprof_cpuid_core_by_id((kprof_cpuid_core_id)u->core) : NULL;
+	other = u ? kprof_cpuid_core_by_id((kprof_cpuid_core_id)u->atom) : NULL;
+	if (core->set) {
+		c = kprof_cpuid_core_by_name(core->text, strlen(core->text));
+		if (!u)
+			return kprof_cli_usage(a->cmd, "--core %s: the processor is not one kprof knows",
+			                       kprof_cli_quote(core->text));
+		if (!c || (c != own && c != other))
+			return kprof_cli_usage(a->cmd, "--core %s: %s has %s%s%s cores", kprof_cli_quote(core->text),
+			                       kprof_cpuid_uarch_name_get(u), own ? kprof_cpuid_core_name_get(own) : "no known",
+			                       other ? " and " : "", other ? kprof_cpuid_core_name_get(other) : "");
+		core_type = c->type;
+	}
+	src->uarch = u ? kprof_cpuid_uarch_name_get(u) : NULL;
+	src->known = kprof_pebs_data_source_scheme_get(u, hybrid, core_type, &src->scheme) == KPROF_OK;
+	c = kprof_cpuid_core_by_type(u, hybrid, core_type);
+	src->core = c ? kprof_cpuid_core_name_get(c) : NULL;
+	if (!u)
+		snprintf(src->why, sizeof src->why, "the processor is not one kprof knows (docs/uarch.md)");
+	else if (!c)
+		snprintf(src->why, sizeof src->why,
+		         "%s is hybrid: which core (%s or %s) wrote the records is not known (--core)", src->uarch,
+		         own ? kprof_cpuid_core_name_get(own) : "?", other ? kprof_cpuid_core_name_get(other) : "?");
+	else if (!src->known)
+		snprintf(src->why, sizeof src->why, "Linux has no data-source table for %s (%s cores)", src->uarch,
+		         src->core);
+	return 0;
+}
+
+/* The data-source line before the records, or the JSON member. */
+static void print_scheme(const ds_source *src, int json)
+{
+	const char *access = kprof_pebs_data_source_access_name(src->access);
+	const char *table = src->known ? kprof_pebs_data_source_table_name(src->scheme.table) : NULL;
+	if (json) {
+		kprof_cli_puts(", \"data_source_scheme\": {\"access\": ");
+		kprof_cli_json_string(access);
+		kprof_cli_puts(", \"uarch\": ");
+		kprof_cli_puts(src->uarch ? "" : "null");
+		if (src->uarch)
+			kprof_cli_json_string(src->uarch);
+		kprof_cli_puts(", \"core\": ");
+		kprof_cli_puts(src->core ? "" : "null");
+		if (src->core)
+			kprof_cli_json_string(src->core);
+		kprof_cli_puts(", \"table\": ");
+		kprof_cli_puts(table ? "" : "null");
+		if (table)
+			kprof_cli_json_string(table);
+		kprof_cli_printf(", \"known\": %s, \"why\": ", kprof_cli_json_bool(src->known));
+		if (src->known)
+			kprof_cli_puts("null");
+		else
+			kprof_cli_json_string(src->why);
+		kprof_cli_puts("}");
+	} else if (src->known) {
+		kprof_cli_printf("data source: %s events on %s (%s cores): Linux's %s table\n", access, src->uarch,
+		                 src->core, table);
+	} else {
+		kprof_cli_printf("data source: %s events: unknown: %s\n", access, src->why);
+	}
+}
+
 int kprof_cmd_ds_decode(const kprof_cli_args *a)
 {
 	const kprof_cli_command *cmd = a->cmd;
@@ -272,6 +466,7 @@ int kprof_cmd_ds_decode(const kprof_cli_args *a)
 	uint64_t bad;
 	unsigned long count;
 	kprof_status st;
+	size_t i;
 	memset(&o, 0, sizeof(o));
 	o.bts = format == FORMAT_BTS || format == FORMAT_BTS32;
 	o.record = format == FORMAT_BTS ? KPROF_BTS_RECORD64_SIZE : KPROF_BTS_RECORD32_SIZE;
@@ -289,6 +484,14 @@ int kprof_cmd_ds_decode(const kprof_cli_args *a)
 		return kprof_cli_usage(cmd,
 		                       "--data-cfg is for the adaptive formats (pebs%u and up)",
 		                       (unsigned)KPROF_PEBS_FORMAT_ADAPTIVE);
+	/* A data source in every record of formats 1 and up (not NetBurst's). */
+	o.src.on = !o.bts && o.format >= KPROF_PEBS_FORMAT_NEHALEM && o.format <= KPROF_PEBS_FORMAT_ADAPTIVE_MAX;
+	for (i = 0; i < KPROF_CLI_COUNT(source_opts); i++)
+		if (!o.src.on && kprof_cli_opt(a, source_opts[i])->set)
+			return kprof_cli_usage(cmd, "%s is for the PEBS formats with a data source (pebs%u and up)",
+			                       kprof_cli_opt_name(source_opts[i]), (unsigned)KPROF_PEBS_FORMAT_NEHALEM);
+	if (o.src.on && (rc = source_get(a, &o.src)) != 0)
+		return rc;
 	if ((rc = kprof_cli_read_file(path, &buf, &len)) != 0)
 		return rc;
 	if (o.base > UINT64_MAX - len) {
@@ -302,12 +505,16 @@ int kprof_cmd_ds_decode(const kprof_cli_args *a)
 		free(buf);
 		return rc;
 	}
-	if (o.json)
-		kprof_cli_printf(
-		        "{\"format\": \"%s\", \"base\": \"0x%llx\", \"index\": \"0x%llx\", "
-		        "\"records\": [",
-		        kprof_cli_choice_ds_format(format),
-		        (unsigned long long)o.base, (unsigned long long)o.index);
+	if (o.json) {
+		kprof_cli_printf("{\"format\": \"%s\", \"base\": \"0x%llx\", \"index\": \"0x%llx\"",
+		                 kprof_cli_choice_ds_format(format), (unsigned long long)o.base,
+		                 (unsigned long long)o.index);
+		if (o.src.on)
+			print_scheme(&o.src, 1);
+		kprof_cli_puts(", \"records\": [");
+	} else if (o.src.on) {
+		print_scheme(&o.src, 0);
+	}
 	st = walk(&o, (const unsigned char *)buf, len, &bad, &count);
 	free(buf);
 	if (st != KPROF_OK)

@@ -30,8 +30,10 @@
  * starts with "--"; an operand's is its placeholder in usage ("FILE"). Sorted by spelling. */
 /* clang-format off */
 #define KPROF_CLI_OPTIONS(X)              \
+	X(ACCESS,     "--access")             \
 	X(ALL,        "--all")                \
 	X(BASE,       "--base")               \
+	X(CORE,       "--core")               \
 	X(COUNTER,    "--counter")            \
 	X(CPU,        "--cpu")                \
 	X(CPUID_FILE, "--cpuid-file")         \

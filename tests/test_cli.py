@@ -1153,6 +1153,78 @@ def test_ds_and_sources_decode(tmp):
     rc, out, err = run("ds-decode", "--format", "pebs32", "--json", nb)
     check(rc == 0 and int(json.loads(out)["records"][0]["gprs"]["sp"], 16) == 0x109, "pebs32")
 
+    # ---- the data source in words (issue 34). Expectations worked out by hand from Linux's
+    # arch/x86/events/intel/ds.c tables and core.c's model cases, not from kprof.
+    def fmt3_dse(dse):
+        v = [0] * 25
+        v[0xA0 // 8] = dse
+        return struct.pack("<25Q", *v)
+    ds3 = write("pebs3-dse.bin", fmt3_dse(0x08) + fmt3_dse(0x31) + fmt3_dse(0x2C0F))
+    intel = ["--vendor", "intel", "--family", "6"]
+    def dsrc(*args):
+        rc, out, err = run("ds-decode", "--format", "pebs3", "--json", *args, ds3)
+        check(rc == 0, f"ds-decode {' '.join(args)}: rc {rc} [{err.strip()[:160]}]")
+        return json.loads(out) if rc == 0 else None
+    d = dsrc(*intel, "--model", "0x55", "--stepping", "7")  # Cascade Lake: skl(pmem true)
+    if d:
+        sc, w = d["data_source_scheme"], [r.get("data_source_words") for r in d["records"]]
+        check(sc["known"] and sc["uarch"] == "Cascade Lake" and sc["why"] is None and sc["access"] == "load",
+              f"Cascade Lake: a known scheme [{sc}]")
+        check(w[0]["level"] == "persistent memory" and w[0]["hit"] and w[0]["snoop"] == "hit" and not w[0]["remote"],
+              f"Cascade Lake 0x08: local persistent memory [{w[0]}]")
+        check(w[1]["level"] == "L1" and w[1]["stlb_miss"] is True and w[1]["locked"] is True and
+              w[1]["data_blocked"] is None, f"Cascade Lake 0x31: L1 hit, STLB miss, locked, no block bits [{w[1]}]")
+    d = dsrc(*intel, "--model", "0xBD", "--core", "LION COVE")  # Lunar Lake P-core: lnc layout
+    if d:
+        w = d["records"][2]["data_source_words"]
+        check(d["data_source_scheme"]["core"] == "Lion Cove" and w["code"] == 0x0F and w["level"] == "L3" and
+              w["hit"] is False and w["snoop"] == "hit modified" and w["stlb_miss"] is True and w["locked"] is True and
+              w["data_blocked"] is False and w["address_blocked"] is True,
+              f"Lunar Lake P-core 0x2C0F: L3 miss, snoop HitM, STLB miss, locked, address blocked [{w}]")
+        w = d["records"][1]["data_source_words"]
+        check(w["code"] == 0x31 and w["meaning"] is None, f"Lunar Lake 0x31: an encoding Linux's table lacks [{w}]")
+    d = dsrc(*intel, "--model", "0xBD", "--core", "skymont")  # its E-core: Crestmont's table
+    if d:
+        w = d["records"][0]["data_source_words"]
+        check(w["level"] == "L3" and w["snoop"] == "hit modified" and w["address_blocked"] is None,
+              f"Lunar Lake E-core 0x08: L3 hit, snoop HitM (Crestmont's table) [{w}]")
+    for args, why in (([*intel, "--model", "0xBD"], "--core"), ([*intel, "--model", "0x5C"], "no data-source table"),
+                      (["--vendor", "amd", "--family", "0x19", "--model", "0x61"], "no data-source table")):
+        d = dsrc(*args)
+        if d:
+            sc = d["data_source_scheme"]
+            check(not sc["known"] and sc["table"] is None and why in sc["why"] and
+                  all("data_source_words" not in r for r in d["records"]),
+                  f"ds-decode {' '.join(args)}: unknown, said why ({why}) [{sc}]")
+    rc, out, err = run("ds-decode", "--format", "pebs3", *intel, "--model", "0x5C", ds3)
+    check(rc == 0 and "unknown: Linux has no data-source table for Goldmont" in out and "src 0x8 (unknown)" in out,
+          f"text: unknown said in words [{out[:200]}]")
+    rc, out, err = run("ds-decode", "--format", "pebs3", *intel, "--model", "0x3C", "--access", "precise-store", ds3)
+    check(rc == 0 and "src 0x31 (L1 hit; STLB miss; locked)" in out and "src 0x8 (L1 miss)" in out,
+          f"text: Sandy Bridge precise stores, bits 0, 4, 5 [{out[:300]}]")
+    for args, says in ((["--format", "bts", "--family", "6"], "--family is for the PEBS formats with a data source"),
+                       (["--format", "pebs0", "--core", "x"], "--core is for the PEBS formats with a data source"),
+                       (["--format", "pebs3", *intel, "--model", "0xBD", "--core", "Goldmont"],
+                        "--core Goldmont: Lunar Lake has Lion Cove and Skymont cores"),
+                       (["--format", "pebs3", "--model", "0xBD"], "--vendor, --model and --stepping need --family"),
+                       (["--format", "pebs3", "--cpu", "1"], "--cpu needs --cpuid-file")):
+        rc, out, err = run("ds-decode", *args, ds3)
+        check(rc == 2 and out == "" and says in err, f"ds-decode {' '.join(args)}: refused in words [{err.strip()[:160]}]")
+    # Every dump: a scheme, known with a table or unknown with why; this machine: unknown on AMD.
+    for f in sorted(os.listdir(DUMPS)):
+        d = dsrc("--cpuid-file", os.path.join(DUMPS, f))
+        if d:
+            sc = d["data_source_scheme"]
+            check((sc["table"] is not None and sc["uarch"] and sc["core"]) if sc["known"] else bool(sc["why"]),
+                  f"{f}: a table or why [{sc}]")
+            if f.startswith("GenuineIntel00506E"):
+                check(sc["table"] == "skylake" and d["records"][0]["data_source_words"]["level"] == "L4",
+                      f"{f}: Skylake's table, 0x08 an L4 hit [{sc}]")
+    d = dsrc()
+    h = host()
+    if d and h is not None and h.vendor == "amd":
+        check(not d["data_source_scheme"]["known"], "this AMD machine: the data source is unknown (no PEBS)")
+
     # ---- usage and input errors
     for args in (["--format", "pebs99", bts], ["--format", "bts"], ["--bogus", bts], ["--format", "bts", bts, bts],
                  ["--format", "pebs3", "--wrapped", p3], ["--format", "bts", "--base", "x", bts]):

@@ -320,8 +320,50 @@ static void words(void)
 #endif
 }
 
+/* Every processor docs/ds.md's table names, by model: the table Linux's intel_pmu_init gives
+ * its Core-line (C) or Atom-line (A) core; T(NONE) for those it names none for. */
+static void docs_table(void)
+{
+	static const struct {
+		uint32_t family, model, stepping, core_type;
+		kprof_pebs_data_source_table table;
+	} rows[] = {
+	        {6, 0x1E, 5, 0, T(NEHALEM)},       {6, 0x25, 2, 0, T(NEHALEM)},        /* Nehalem, Westmere */
+	        {6, 0x2A, 7, 0, T(SANDY_BRIDGE)},  {6, 0x3A, 9, 0, T(SANDY_BRIDGE)},   /* Sandy, Ivy Bridge */
+	        {6, 0x3F, 2, 0, T(SANDY_BRIDGE)},  {6, 0x4F, 1, 0, T(SANDY_BRIDGE)},   /* Haswell-E, Broadwell-E */
+	        {6, 0x4E, 3, 0, T(SKYLAKE)},       {6, 0x9E, 9, 0, T(SKYLAKE)},        /* Skylake, Kaby Lake */
+	        {6, 0x9E, 10, 0, T(SKYLAKE)},      {6, 0xA6, 0, 0, T(SKYLAKE)},        /* Coffee, Comet Lake */
+	        {6, 0x7D, 5, 0, T(SKYLAKE)},       {6, 0x8C, 1, 0, T(SKYLAKE)},        /* Ice Lake, Tiger Lake */
+	        {6, 0xA7, 1, 0, T(SKYLAKE)},                                            /* Rocket Lake */
+	        {6, 0x55, 4, 0, T(SKYLAKE_PMEM)},  {6, 0x55, 11, 0, T(SKYLAKE_PMEM)},  /* Skylake-SP, Cooper Lake */
+	        {6, 0x6C, 1, 0, T(SKYLAKE_PMEM)},  {6, 0xCF, 2, 0, T(SKYLAKE_PMEM)},   /* Ice Lake-D, Emerald Rapids */
+	        {6, 0xAE, 1, 0, T(SKYLAKE_PMEM)},                                       /* Granite Rapids-D */
+	        {6, 0xB7, 1, CORE_LINE, T(SKYLAKE)}, {6, 0xB7, 1, ATOM_LINE, T(GRACEMONT)}, /* Raptor Lake */
+	        {6, 0xAC, 4, CORE_LINE, T(SKYLAKE)}, {6, 0xAC, 4, ATOM_LINE, T(CRESTMONT)}, /* Meteor Lake */
+	        {6, 0xB5, 0, ATOM_LINE, T(CRESTMONT)},                                  /* Arrow Lake-U */
+	        {6, 0xC6, 2, CORE_LINE, T(LION_COVE)}, {6, 0xC6, 2, ATOM_LINE, T(CRESTMONT)}, /* Arrow Lake */
+	        {6, 0xB6, 1, 0, T(CRESTMONT)},                                          /* Grand Ridge */
+	        {6, 0x8A, 1, CORE_LINE, T(NONE)},  {6, 0x9D, 0, 0, T(NONE)},           /* Lakefield, Ice Lake NNP-I */
+	        {6, 0xD7, 0, 0, T(NONE)},          {6, 0xD5, 0, CORE_LINE, T(NONE)},   /* Bartlett, Wildcat Lake */
+	        {6, 0xE5, 0, CORE_LINE, T(NONE)},  {6, 0x85, 0, 0, T(NONE)},           /* Panther Lake-R, Knights Mill */
+	        {18, 0x01, 0, CORE_LINE, T(NONE)}, {19, 0x01, 0, 0, T(NONE)},          /* Nova Lake, Diamond Rapids */
+	};
+	size_t i;
+	for (i = 0; i < KT_COUNT(rows); i++) {
+		kprof_pebs_data_source_scheme s;
+		kprof_status st = scheme(INTEL, rows[i].family, rows[i].model, rows[i].stepping, rows[i].core_type != 0,
+		                         rows[i].core_type, &s);
+		if (s.table != rows[i].table)
+			fprintf(stderr, "model 0x%X stepping %u core type 0x%X: table %d\n", (unsigned)rows[i].model,
+			        (unsigned)rows[i].stepping, (unsigned)rows[i].core_type, (int)s.table);
+		CHECK(s.table == rows[i].table);
+		CHECK_EQ(st, rows[i].table == T(NONE) ? KPROF_E_UNSUPPORTED : KPROF_OK);
+	}
+}
+
 int main(void)
 {
+	docs_table();
 	nehalem_westmere();
 	sandy_bridge_line();
 	skylake_icelake_servers();
