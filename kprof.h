@@ -7699,7 +7699,9 @@ typedef struct kprof_pebs_record_fmt1 {
 	/* 0x90: applicable counters: bit i = counter i overflowed (IA32_PERF_GLOBAL_STATUS) */
 	uint64_t status;
 	uint64_t dla; /* 0x98: data linear address (load latency / precise store) */
-	uint64_t dse; /* 0xA0: data source encoding */
+	/* 0xA0: data source encoding, raw: kprof_pebs_data_source_unpack takes it apart by the
+	 * processor's table */
+	uint64_t dse;
 	uint64_t lat; /* 0xA8: load latency in core cycles */
 } kprof_pebs_record_fmt1;
 KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_pebs_record_fmt1) == KPROF_PEBS_RECORD_FMT1_SIZE,
@@ -7769,8 +7771,10 @@ typedef struct kprof_pebs_record_fmt2 {
 	uint64_t r15; /* 0x88: R15 */
 	/* 0x90: applicable counters: bit i = counter i overflowed (IA32_PERF_GLOBAL_STATUS) */
 	uint64_t status;
-	uint64_t dla;        /* 0x98: data linear address (load latency / precise store) */
-	uint64_t dse;        /* 0xA0: data source encoding */
+	uint64_t dla; /* 0x98: data linear address (load latency / precise store) */
+	/* 0xA0: data source encoding, raw: kprof_pebs_data_source_unpack takes it apart by the
+	 * processor's table */
+	uint64_t dse;
 	uint64_t lat;        /* 0xA8: load latency in core cycles */
 	uint64_t real_ip;    /* 0xB0: eventing IP: the instruction that caused the event */
 	uint64_t tsx_tuning; /* 0xB8: TSX abort information */
@@ -7843,8 +7847,10 @@ typedef struct kprof_pebs_record_fmt3 {
 	uint64_t r15; /* 0x88: R15 */
 	/* 0x90: applicable counters: bit i = counter i overflowed (IA32_PERF_GLOBAL_STATUS) */
 	uint64_t status;
-	uint64_t dla;        /* 0x98: data linear address (load latency / precise store) */
-	uint64_t dse;        /* 0xA0: data source encoding */
+	uint64_t dla; /* 0x98: data linear address (load latency / precise store) */
+	/* 0xA0: data source encoding, raw: kprof_pebs_data_source_unpack takes it apart by the
+	 * processor's table */
+	uint64_t dse;
 	uint64_t lat;        /* 0xA8: load latency in core cycles */
 	uint64_t real_ip;    /* 0xB0: eventing IP: the instruction that caused the event */
 	uint64_t tsx_tuning; /* 0xB8: TSX abort information */
@@ -8034,7 +8040,8 @@ KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_pebs_basic) == KPROF_PEBS_BASIC_SIZE, kpro
 #define KPROF_PEBS_MEMINFO_TSX_TUNING_OFFSET 0x18u
 typedef struct kprof_pebs_meminfo {
 	uint64_t address; /* 0x0: data linear address */
-	uint64_t aux;     /* 0x8: data source */
+	/* 0x8: data source, raw: kprof_pebs_data_source_unpack takes it apart by the processor's table */
+	uint64_t aux;
 	/* 0x10: load latency: one count before Sapphire Rapids / Alder Lake; on them and later,
 	 * instruction and cache latency */
 	uint64_t latency;
@@ -8286,8 +8293,8 @@ KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_pebs_arch_basic) == KPROF_PEBS_ARCH_BASIC_
 typedef struct kprof_pebs_arch_aux {
 	uint64_t address; /* 0x0: data linear address */
 	uint8_t reserved_8[32];
-	/* 0x28: data source: the memory access's data-source field, raw (kprof does not decode it per
-	 * microarchitecture yet) */
+	/* 0x28: data source, raw: kprof_pebs_data_source_unpack takes it apart by the processor's
+	 * table */
 	uint64_t aux;
 	uint64_t latency;    /* 0x30: latencies */
 	uint64_t tsx_tuning; /* 0x38: TSX abort information */
@@ -8767,7 +8774,8 @@ typedef struct kprof_pebs_arch_record {
 	uint16_t retire_latency; /* with retire_latency_valid */
 	uint8_t retire_latency_valid;
 	uint64_t data_address, data_source,
-	        tsx_tuning; /* aux: data_source raw, as the record holds it */
+	        tsx_tuning; /* aux: data_source raw, as the record holds it
+	                                                 * (kprof_pebs_data_source_unpack reads it) */
 	uint16_t instr_latency, cache_latency;
 	size_t gprs_offset; /* the GPR group (kprof_pebs_arch_gprs) at this offset: decode it
 	                              * there with kprof_pebs_gprs_decode (the registers, first) or

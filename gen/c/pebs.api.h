@@ -66,7 +66,8 @@ typedef struct kprof_pebs_arch_record {
 	uint64_t ip, applicable_counters, tsc;
 	uint16_t retire_latency;     /* with retire_latency_valid */
 	uint8_t retire_latency_valid;
-	uint64_t data_address, data_source, tsx_tuning; /* aux: data_source raw, as the record holds it */
+	uint64_t data_address, data_source, tsx_tuning; /* aux: data_source raw, as the record holds it
+	                                                 * (kprof_pebs_data_source_unpack reads it) */
 	uint16_t instr_latency, cache_latency;
 	size_t gprs_offset;          /* the GPR group (kprof_pebs_arch_gprs) at this offset: decode it
 	                              * there with kprof_pebs_gprs_decode (the registers, first) or
