@@ -8,9 +8,10 @@
 #include <string.h>
 
 /* --format choices: bts, bts32, pebs0..pebsN (N = the highest adaptive format kprof.h
- * decodes), pebs32 (NetBurst). */
+ * decodes), pebs32 (NetBurst), arch-pebs (architectural PEBS: no DS area). */
 enum { FORMAT_BTS, FORMAT_BTS32, FORMAT_PEBS0 };
 #define FORMAT_PEBS32 (FORMAT_PEBS0 + (int)KPROF_PEBS_FORMAT_ADAPTIVE_MAX + 1)
+#define FORMAT_ARCH (FORMAT_PEBS32 + 1)
 
 const char *kprof_cli_choice_ds_format(int i)
 {
@@ -21,6 +22,8 @@ const char *kprof_cli_choice_ds_format(int i)
 		return "bts32";
 	if (i == FORMAT_PEBS32)
 		return "pebs32";
+	if (i == FORMAT_ARCH)
+		return "arch-pebs";
 	if (i < FORMAT_PEBS0 || i > FORMAT_PEBS32)
 		return NULL;
 	snprintf(name, sizeof name, "pebs%d", i - FORMAT_PEBS0);
@@ -47,11 +50,13 @@ typedef struct ds_source {
 	kprof_pebs_data_source_access access;
 	kprof_pebs_data_source_scheme scheme;
 	int known;                              /* scheme has a table */
+	int stores;                             /* a store kind: no table, known bits */
 	const char *uarch, *core;               /* names, or NULL */
 	char why[256];                          /* when not known: why, in words */
 } ds_source;
 
 typedef struct ds_opts {
+	int arch;        /* architectural PEBS (index: IA32_PEBS_INDEX) */
 	int bts;         /* else PEBS */
 	unsigned record; /* BTS record size */
 	unsigned format; /* PEBS format */
@@ -247,6 +252,59 @@ static void print_pebs_json(const kprof_pebs_sample *s, const ds_source *src, co
 	kprof_cli_puts("}");
 }
 
+/* One architectural PEBS record: text line or JSON object. */
+static void print_arch(const kprof_pebs_arch_record *r, const ds_source *src, int json, int first)
+{
+	if (json) {
+		kprof_cli_puts(first ? "\n    {" : ",\n    {");
+		kprof_cli_json_hex("at", r->at, 1);
+		kprof_cli_printf(", \"size\": %u, \"fragments\": %u", (unsigned)r->size, (unsigned)r->fragments);
+		if (r->has & KPROF_PEBS_HAS_EVENTING_IP) {
+			kprof_cli_json_hex("ip", r->ip, 0);
+			kprof_cli_json_hex("applicable_counters", r->applicable_counters, 0);
+			kprof_cli_json_hex("tsc", r->tsc, 0);
+			if (r->retire_latency_valid)
+				kprof_cli_printf(", \"retire_latency\": %u", (unsigned)r->retire_latency);
+			else
+				kprof_cli_puts(", \"retire_latency\": null");
+		}
+		if (r->has & KPROF_PEBS_HAS_MEMINFO) {
+			kprof_cli_json_hex("data_address", r->data_address, 0);
+			kprof_cli_json_hex("data_source", r->data_source, 0);
+			print_source(src, r->data_source, 1);
+			kprof_cli_printf(", \"instr_latency\": %u, \"cache_latency\": %u", (unsigned)r->instr_latency,
+			                 (unsigned)r->cache_latency);
+			kprof_cli_json_hex("tsx_tuning", r->tsx_tuning, 0);
+		}
+		kprof_cli_printf(", \"gprs\": %s, \"xmm\": %s, \"lbr_count\": %u, \"cntr_count\": %u}",
+		                 kprof_cli_json_bool(r->has & KPROF_PEBS_HAS_GPRS), kprof_cli_json_bool(r->has & KPROF_PEBS_HAS_XMM),
+		                 (unsigned)r->lbr_count, (unsigned)r->cntr_count);
+		return;
+	}
+	kprof_cli_printf("0x%08llx  size 0x%x  fragments %u", (unsigned long long)r->at, (unsigned)r->size,
+	                 (unsigned)r->fragments);
+	if (r->has & KPROF_PEBS_HAS_EVENTING_IP)
+		kprof_cli_printf("  ip 0x%016llx  counters 0x%llx  tsc %llu", (unsigned long long)r->ip,
+		                 (unsigned long long)r->applicable_counters, (unsigned long long)r->tsc);
+	if (r->retire_latency_valid)
+		kprof_cli_printf("  retire %u", (unsigned)r->retire_latency);
+	if (r->has & KPROF_PEBS_HAS_MEMINFO) {
+		kprof_cli_printf("  addr 0x%llx  src 0x%llx", (unsigned long long)r->data_address,
+		                 (unsigned long long)r->data_source);
+		print_source(src, r->data_source, 0);
+		kprof_cli_printf("  lat instr %u cache %u", (unsigned)r->instr_latency, (unsigned)r->cache_latency);
+	}
+	if (r->has & KPROF_PEBS_HAS_GPRS)
+		kprof_cli_puts("  gprs");
+	if (r->has & KPROF_PEBS_HAS_XMM)
+		kprof_cli_puts("  xmm");
+	if (r->has & KPROF_PEBS_HAS_LBR)
+		kprof_cli_printf("  lbr %u", (unsigned)r->lbr_count);
+	if (r->has & KPROF_PEBS_HAS_CNTR)
+		kprof_cli_printf("  counters %u", (unsigned)r->cntr_count);
+	kprof_cli_puts("\n");
+}
+
 /* Walk and print every record. Returns KPROF_OK, or the status with *bad the offset of the
  * record at fault. */
 static kprof_status walk(const ds_opts *o, const unsigned char *buf, size_t len, uint64_t *bad,
@@ -255,7 +313,19 @@ static kprof_status walk(const ds_opts *o, const unsigned char *buf, size_t len,
 	kprof_status st;
 	*count = 0;
 	*bad = o->index - o->base;
-	if (o->bts) {
+	if (o->arch) {
+		kprof_pebs_arch_iter w;
+		kprof_pebs_arch_record r;
+		kprof_pebs_arch_buffer b;
+		b.bytes = buf, b.len = len, b.index = o->index;
+		*bad = 0;
+		st = kprof_pebs_arch_iter_init(&w, &b);
+		while (st == KPROF_OK && (st = kprof_pebs_arch_iter_next(&w, &r)) == KPROF_OK) {
+			print_arch(&r, &o->src, o->json, *count == 0);
+			*bad = r.at + r.size;
+			++*count;
+		}
+	} else if (o->bts) {
 		kprof_bts_iter w;
 		kprof_bts_entry e;
 		kprof_bts_buffer b = {0};
@@ -297,6 +367,8 @@ static const char *ds_status_words(kprof_status st)
 	case KPROF_E_ALIGNMENT: return "the index is not on a record boundary";
 	case KPROF_E_RANGE: return "the index lies outside the buffer";
 	case KPROF_E_FORMAT: return "not a record format kprof decodes";
+	case KPROF_E_RESERVED: return "the index sets bits IA32_PEBS_INDEX does not define";
+	case KPROF_E_UNSUPPORTED: return "the record has a YMM, opmask or ZMM group, whose size no public source gives";
 	default: return "the record cannot be read";
 	}
 }
@@ -403,6 +475,9 @@ static int source_get(const kprof_cli_args *a, ds_source *src)
 	}
 	src->uarch = u ? kprof_cpuid_uarch_name_get(u) : NULL;
 	src->known = kprof_pebs_data_source_scheme_get(u, hybrid, core_type, &src->scheme) == KPROF_OK;
+	/* The store kinds read bits of their own, on every processor that has their events. */
+	src->stores = src->access == KPROF_PEBS_DATA_SOURCE_ACCESS_PRECISE_STORE ||
+	              src->access == KPROF_PEBS_DATA_SOURCE_ACCESS_STORE_L1;
 	c = kprof_cpuid_core_by_type(u, hybrid, core_type);
 	src->core = c ? kprof_cpuid_core_name_get(c) : NULL;
 	if (!u)
@@ -421,7 +496,7 @@ static int source_get(const kprof_cli_args *a, ds_source *src)
 static void print_scheme(const ds_source *src, int json)
 {
 	const char *access = kprof_pebs_data_source_access_name(src->access);
-	const char *table = src->known ? kprof_pebs_data_source_table_name(src->scheme.table) : NULL;
+	const char *table = src->known && !src->stores ? kprof_pebs_data_source_table_name(src->scheme.table) : NULL;
 	if (json) {
 		kprof_cli_puts(", \"data_source_scheme\": {\"access\": ");
 		kprof_cli_json_string(access);
@@ -437,12 +512,15 @@ static void print_scheme(const ds_source *src, int json)
 		kprof_cli_puts(table ? "" : "null");
 		if (table)
 			kprof_cli_json_string(table);
-		kprof_cli_printf(", \"known\": %s, \"why\": ", kprof_cli_json_bool(src->known));
-		if (src->known)
+		kprof_cli_printf(", \"known\": %s, \"why\": ", kprof_cli_json_bool(src->known || src->stores));
+		if (src->known || src->stores)
 			kprof_cli_puts("null");
 		else
 			kprof_cli_json_string(src->why);
 		kprof_cli_puts("}");
+	} else if (src->stores) {
+		kprof_cli_printf("data source: %s events: the store's own bits (L1 hit%s), no table\n", access,
+		                 src->access == KPROF_PEBS_DATA_SOURCE_ACCESS_PRECISE_STORE ? ", STLB miss, locked" : "");
 	} else if (src->known) {
 		kprof_cli_printf("data source: %s events on %s (%s cores): Linux's %s table\n", access, src->uarch,
 		                 src->core, table);
@@ -468,6 +546,7 @@ int kprof_cmd_ds_decode(const kprof_cli_args *a)
 	kprof_status st;
 	size_t i;
 	memset(&o, 0, sizeof(o));
+	o.arch = format == FORMAT_ARCH;
 	o.bts = format == FORMAT_BTS || format == FORMAT_BTS32;
 	o.record = format == FORMAT_BTS ? KPROF_BTS_RECORD64_SIZE : KPROF_BTS_RECORD32_SIZE;
 	o.format = format == FORMAT_PEBS32 ? KPROF_PEBS_FORMAT_NETBURST32
@@ -477,6 +556,10 @@ int kprof_cmd_ds_decode(const kprof_cli_args *a)
 	o.data_cfg = cfg->num;
 	o.have_cfg = cfg->set;
 	o.base = base->num;
+	if (o.arch && (o.wrapped || cfg->set || base->set || max->set))
+		return kprof_cli_usage(cmd, "%s is for Debug Store buffers (arch-pebs takes --index: the "
+		                            "IA32_PEBS_INDEX value)",
+		                       o.wrapped ? "--wrapped" : cfg->set ? "--data-cfg" : base->set ? "--base" : "--max");
 	if (o.wrapped && !o.bts)
 		return kprof_cli_usage(cmd, "--wrapped is for BTS buffers (PEBS never wraps)");
 	if (o.have_cfg && (o.bts || o.format < KPROF_PEBS_FORMAT_ADAPTIVE ||
@@ -485,7 +568,7 @@ int kprof_cmd_ds_decode(const kprof_cli_args *a)
 		                       "--data-cfg is for the adaptive formats (pebs%u and up)",
 		                       (unsigned)KPROF_PEBS_FORMAT_ADAPTIVE);
 	/* A data source in every record of formats 1 and up (not NetBurst's). */
-	o.src.on = !o.bts && o.format >= KPROF_PEBS_FORMAT_NEHALEM && o.format <= KPROF_PEBS_FORMAT_ADAPTIVE_MAX;
+	o.src.on = o.arch || (!o.bts && o.format >= KPROF_PEBS_FORMAT_NEHALEM && o.format <= KPROF_PEBS_FORMAT_ADAPTIVE_MAX);
 	for (i = 0; i < KPROF_CLI_COUNT(source_opts); i++)
 		if (!o.src.on && kprof_cli_opt(a, source_opts[i])->set)
 			return kprof_cli_usage(cmd, "%s is for the PEBS formats with a data source (pebs%u and up)",
@@ -499,9 +582,21 @@ int kprof_cmd_ds_decode(const kprof_cli_args *a)
 		return kprof_cli_error("%s: --base plus the file's size overflows",
 		                       kprof_cli_file_label(path));
 	}
-	o.index = index->set ? index->num : o.base + len;
+	if (o.arch) /* default: the processor wrote up to the end of the file */
+		o.index = index->set ? index->num
+		                     : KPROF_FIELD_PREP(KPROF_IA32_PEBS_INDEX_WR, (uint64_t)(len / KPROF_PEBS_ARCH_INDEX_UNIT));
+	else
+		o.index = index->set ? index->num : o.base + len;
 	o.max = max->set ? max->num : o.wrapped ? o.base + len : o.index;
-	if ((rc = ds_check(path, cmd, &o, format, len, index->set, max->set)) != 0) {
+	if (o.arch && KPROF_FIELD_GET(KPROF_IA32_PEBS_INDEX_WR, o.index) * KPROF_PEBS_ARCH_INDEX_UNIT > len) {
+		free(buf);
+		return kprof_cli_error("%s: --index 0x%llx says the processor wrote 0x%llx bytes (IA32_PEBS_INDEX.wr "
+		                       "x %u); the file holds %lu", kprof_cli_file_label(path), (unsigned long long)o.index,
+		                       (unsigned long long)(KPROF_FIELD_GET(KPROF_IA32_PEBS_INDEX_WR, o.index) *
+		                                            KPROF_PEBS_ARCH_INDEX_UNIT),
+		                       (unsigned)KPROF_PEBS_ARCH_INDEX_UNIT, (unsigned long)len);
+	}
+	if (!o.arch && (rc = ds_check(path, cmd, &o, format, len, index->set, max->set)) != 0) {
 		free(buf);
 		return rc;
 	}

@@ -148,7 +148,9 @@ static const kprof_cli_command commands[] = {
         {"ds-decode", kprof_cmd_ds_decode, "decode a BTS or PEBS buffer",
          "  The records of a Debug Store buffer (raw bytes as the processor wrote them, from\n"
          "  the buffer's base). pebs32 is NetBurst's 32-bit record; pebs4/pebs5 take\n"
-         "  --data-cfg (PEBS_DATA_CFG) or read each record's own size. Formats pebs1 and up\n"
+         "  --data-cfg (PEBS_DATA_CFG) or read each record's own size; arch-pebs is an\n"
+         "  architectural PEBS buffer (from IA32_PEBS_BASE, up to --index's write offset).\n"
+         "  Formats pebs1 and up and arch-pebs\n"
          "  also give each record's data source in words, read by the table Linux has for\n"
          "  the processor (this one, --cpuid-file or --family) and its core (--core on a\n"
          "  hybrid part), or say it is unknown.\n",
@@ -157,7 +159,8 @@ static const kprof_cli_command commands[] = {
                  NUMBER(DATA_CFG, "X", 0, UINT64_MAX, "PEBS_DATA_CFG (adaptive PEBS only)"),
                  NUMBER(BASE, "ADDR", 0, UINT64_MAX, "the buffer's base address (default 0)"),
                  NUMBER(INDEX, "ADDR", 0, UINT64_MAX,
-                        "the DS index (default: the end of the file)"),
+                        "the DS index, or for arch-pebs the IA32_PEBS_INDEX value\n"
+                        "(default: the end of the file)"),
                  NUMBER(MAX, "ADDR", 0, UINT64_MAX,
                         "the DS absolute maximum (default: the index, or the end of\n"
                         "the file with --wrapped)"),

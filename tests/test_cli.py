@@ -1200,8 +1200,14 @@ def test_ds_and_sources_decode(tmp):
     check(rc == 0 and "unknown: Linux has no data-source table for Goldmont" in out and "src 0x8 (unknown)" in out,
           f"text: unknown said in words [{out[:200]}]")
     rc, out, err = run("ds-decode", "--format", "pebs3", *intel, "--model", "0x3C", "--access", "precise-store", ds3)
-    check(rc == 0 and "src 0x31 (L1 hit; STLB miss; locked)" in out and "src 0x8 (L1 miss)" in out,
+    check(rc == 0 and "src 0x31 (L1 hit; STLB miss; locked)" in out and "src 0x8 (L1 miss)" in out and
+          out.startswith("data source: precise-store events: the store's own bits"),
           f"text: Sandy Bridge precise stores, bits 0, 4, 5 [{out[:300]}]")
+    d = dsrc(*intel, "--model", "0x5C", "--access", "store-l1")  # Goldmont: no table, but store bits
+    if d:
+        sc, w = d["data_source_scheme"], d["records"][1]["data_source_words"]
+        check(sc["known"] and sc["table"] is None and w["level"] == "L1" and w["hit"] and w["stlb_miss"] is None,
+              f"store-l1: bit 0 only, on any processor [{sc} {w}]")
     for args, says in ((["--format", "bts", "--family", "6"], "--family is for the PEBS formats with a data source"),
                        (["--format", "pebs0", "--core", "x"], "--core is for the PEBS formats with a data source"),
                        (["--format", "pebs3", *intel, "--model", "0xBD", "--core", "Goldmont"],
@@ -1224,6 +1230,40 @@ def test_ds_and_sources_decode(tmp):
     h = host()
     if d and h is not None and h.vendor == "amd":
         check(not d["data_source_scheme"]["known"], "this AMD machine: the data source is unknown (no PEBS)")
+
+    # ---- architectural PEBS (--format arch-pebs): a record as Linux's perf_event.h lays it out
+    # (struct arch_pebs_header: size 15:0, aux 62, basic 63; arch_pebs_basic 0x30 bytes;
+    # arch_pebs_aux 0x40 bytes, aux at 0x28, instr/cache latency at 0x30), written here.
+    def arch_rec(dse):
+        return (struct.pack("<QQ", 128 | 1 << 63 | 1 << 62, 0) +
+                struct.pack("<6Q", 0x401000, 1, 12345, 77 | 1 << 16, 0, 0) +
+                struct.pack("<8Q", 0xDEAD000, 0, 0, 0, 0, dse, 30 | 200 << 32, 0))
+    arch = write("arch.bin", arch_rec(0x2C0F) + arch_rec(0x10))
+    rc, out, err = run("ds-decode", "--format", "arch-pebs", "--json", *intel, "--model", "0xBD", "--core", "Lion Cove", arch)
+    check(rc == 0, f"arch-pebs rc {rc} [{err.strip()[:160]}]")
+    if rc == 0:
+        d = json.loads(out)
+        r = d["records"]
+        check(d["format"] == "arch-pebs" and len(r) == 2 and r[0]["size"] == 128 and r[0]["fragments"] == 1 and
+              int(r[0]["ip"], 16) == 0x401000 and r[0]["retire_latency"] == 77 and r[0]["instr_latency"] == 30 and
+              r[0]["cache_latency"] == 200 and int(r[0]["data_address"], 16) == 0xDEAD000,
+              f"arch-pebs: the basic and aux groups [{r[:1]}]")
+        check(r[0]["data_source_words"]["snoop"] == "hit modified" and r[0]["data_source_words"]["locked"] is True and
+              r[1]["data_source_words"]["level"] == "memory-side cache",
+              f"arch-pebs: Lion Cove's data sources (0x2C0F, 0x10: memory-side cache) [{r}]")
+    rc, out, err = run("ds-decode", "--format", "arch-pebs", "--index", "0x80", "--json", arch)  # wr 8: 128 bytes
+    check(rc == 0 and json.loads(out)["count"] == 1, f"arch-pebs --index 0x80: one record [{err.strip()[:120]}]")
+    rc, out, err = run("ds-decode", "--format", "arch-pebs", "--index", "0x200", arch)
+    check(rc == 2 and out == "" and "--index 0x200 says the processor wrote 0x200 bytes" in err and "holds 256" in err,
+          f"arch-pebs: an index past the file said in words [{err.strip()[:160]}]")
+    rc, out, err = run("ds-decode", "--format", "arch-pebs", "--index", "0x8000000000000000", arch)
+    check(rc == 2 and out == "" and "bits IA32_PEBS_INDEX does not define" in err,
+          f"arch-pebs: reserved index bits said in words [{err.strip()[:160]}]")
+    rc, out, err = run("ds-decode", "--format", "arch-pebs", write("arch-bad.bin", struct.pack("<QQ", 8 | 1 << 63, 0)))
+    check(rc == 2 and out == "" and "arch-pebs record 0" in err, f"arch-pebs: a corrupt record refused [{err.strip()[:160]}]")
+    for opt in (["--base", "0x1000"], ["--wrapped"], ["--max", "0x10"], ["--data-cfg", "1"]):
+        rc, out, err = run("ds-decode", "--format", "arch-pebs", *opt, arch)
+        check(rc == 2 and f"{opt[0]} is for Debug Store buffers" in err, f"arch-pebs {opt[0]} refused [{err.strip()[:120]}]")
 
     # ---- usage and input errors
     for args in (["--format", "pebs99", bts], ["--format", "bts"], ["--bogus", bts], ["--format", "bts", bts, bts],
