@@ -12,6 +12,8 @@
 enum { FORMAT_BTS, FORMAT_BTS32, FORMAT_PEBS0 };
 #define FORMAT_PEBS32 (FORMAT_PEBS0 + (int)KPROF_PEBS_FORMAT_ADAPTIVE_MAX + 1)
 #define FORMAT_ARCH (FORMAT_PEBS32 + 1)
+#define FORMAT_IBS_FETCH (FORMAT_ARCH + 1) /* AMD IBS: Linux perf raw samples */
+#define FORMAT_IBS_OP (FORMAT_ARCH + 2)
 
 const char *kprof_cli_choice_ds_format(int i)
 {
@@ -24,6 +26,10 @@ const char *kprof_cli_choice_ds_format(int i)
 		return "pebs32";
 	if (i == FORMAT_ARCH)
 		return "arch-pebs";
+	if (i == FORMAT_IBS_FETCH)
+		return "ibs-fetch";
+	if (i == FORMAT_IBS_OP)
+		return "ibs-op";
 	if (i < FORMAT_PEBS0 || i > FORMAT_PEBS32)
 		return NULL;
 	snprintf(name, sizeof name, "pebs%d", i - FORMAT_PEBS0);
@@ -411,6 +417,138 @@ static int ds_check(const char *path, const kprof_cli_command *cmd, const ds_opt
 	return 0;
 }
 
+/* An op's data source by name (kprof_ibs_data_source_name, _ext_name), "reserved (0xN)" for a
+ * value that has none, into buf. */
+static const char *ibs_source_name(const kprof_ibs_op *op, char *buf, size_t cap)
+{
+	int ext = op->data_source_ext != KPROF_IBS_DATA_SOURCE_EXT_NONE;
+	const char *n = ext ? kprof_ibs_data_source_ext_name(op->data_source_ext)
+	                    : kprof_ibs_data_source_name(op->data_source);
+	if (n)
+		return n;
+	snprintf(buf, cap, "reserved (0x%x)", ext ? (unsigned)op->data_source_ext : (unsigned)op->data_source);
+	return buf;
+}
+
+static void print_ibs_fetch(const kprof_ibs_fetch *f, uint64_t at, int json, int first)
+{
+	if (json) {
+		kprof_cli_puts(first ? "\n    {" : ",\n    {");
+		kprof_cli_json_hex("at", at, 1);
+		kprof_cli_json_hex("linear_address", f->linear_address, 0);
+		kprof_cli_puts(", \"physical_address\": ");
+		if (f->has_physical_address)
+			kprof_cli_printf("\"0x%llx\"", (unsigned long long)f->physical_address);
+		else
+			kprof_cli_puts("null");
+		kprof_cli_printf(", \"latency\": %u, \"max_count\": %u, \"page_size_kib\": %u", (unsigned)f->latency,
+		                 (unsigned)f->max_count, (unsigned)f->page_size_kib);
+		kprof_cli_json_hex("ctl", f->regs.ctl, 0);
+		kprof_cli_puts("}");
+		return;
+	}
+	kprof_cli_printf("0x%06llx  fetch  linear 0x%016llx", (unsigned long long)at, (unsigned long long)f->linear_address);
+	if (f->has_physical_address)
+		kprof_cli_printf("  physical 0x%llx  page %u KiB", (unsigned long long)f->physical_address,
+		                 (unsigned)f->page_size_kib);
+	kprof_cli_printf("  latency %u  every %u fetches", (unsigned)f->latency, (unsigned)f->max_count);
+	if (f->has_extd_ctl)
+		kprof_cli_printf("  itlb refill %u", (unsigned)f->itlb_refill_latency);
+	kprof_cli_puts("\n");
+}
+
+static void print_ibs_op(const kprof_ibs_op *op, uint64_t at, int json, int first)
+{
+	char name[32];
+	if (json) {
+		kprof_cli_puts(first ? "\n    {" : ",\n    {");
+		kprof_cli_json_hex("at", at, 1);
+		kprof_cli_puts(", \"rip\": ");
+		if (op->has_rip)
+			kprof_cli_printf("\"0x%llx\"", (unsigned long long)op->rip);
+		else
+			kprof_cli_puts("null");
+		kprof_cli_puts(", \"linear_address\": ");
+		if (op->has_linear_address)
+			kprof_cli_printf("\"0x%llx\"", (unsigned long long)op->linear_address);
+		else
+			kprof_cli_puts("null");
+		kprof_cli_puts(", \"physical_address\": ");
+		if (op->has_physical_address)
+			kprof_cli_printf("\"0x%llx\"", (unsigned long long)op->physical_address);
+		else
+			kprof_cli_puts("null");
+		kprof_cli_puts(", \"ibs_data_source\": ");
+		kprof_cli_json_string(ibs_source_name(op, name, sizeof name));
+		kprof_cli_printf(", \"mem_width\": %u, \"max_count\": %u", (unsigned)op->mem_width, (unsigned)op->max_count);
+		kprof_cli_json_hex("ctl", op->regs.ctl, 0);
+		kprof_cli_json_hex("data", op->regs.data, 0);
+		kprof_cli_json_hex("data2", op->regs.data2, 0);
+		kprof_cli_json_hex("data3", op->regs.data3, 0);
+		kprof_cli_puts("}");
+		return;
+	}
+	kprof_cli_printf("0x%06llx  op", (unsigned long long)at);
+	if (op->has_rip)
+		kprof_cli_printf("  rip 0x%016llx", (unsigned long long)op->rip);
+	if (op->has_linear_address)
+		kprof_cli_printf("  linear 0x%llx", (unsigned long long)op->linear_address);
+	if (op->has_physical_address)
+		kprof_cli_printf("  physical 0x%llx", (unsigned long long)op->physical_address);
+	if (op->mem_width)
+		kprof_cli_printf("  %u bytes", (unsigned)op->mem_width);
+	if (op->data_source != KPROF_IBS_DATA_SOURCE_NONE || op->data_source_ext != KPROF_IBS_DATA_SOURCE_EXT_NONE)
+		kprof_cli_printf("  data source %s", ibs_source_name(op, name, sizeof name));
+	kprof_cli_printf("  every %u\n", (unsigned)op->max_count);
+}
+
+/* AMD IBS samples as Linux's perf delivers them (PERF_SAMPLE_RAW: a u32 size, then that many
+ * bytes), one after another. KPROF_OK, or the status with *bad the offset of the sample at
+ * fault. */
+static kprof_status walk_ibs(int op, int json, const unsigned char *buf, size_t len, uint64_t *bad,
+                             unsigned long *count)
+{
+	size_t at = 0;
+	*count = 0;
+	while (at < len) {
+		uint32_t n;
+		kprof_status st;
+		*bad = at;
+		if (len - at < 4)
+			return KPROF_E_TRUNCATED;
+		n = kprof_bytes_le32_load(buf + at);
+		if (n > len - at - 4)
+			return KPROF_E_TRUNCATED;
+		if (op) {
+			kprof_ibs_op o;
+			if ((st = kprof_ibs_op_raw_unpack(buf + at + 4, n, &o)) != KPROF_OK)
+				return st;
+			print_ibs_op(&o, at, json, *count == 0);
+		} else {
+			kprof_ibs_fetch f;
+			if ((st = kprof_ibs_fetch_raw_unpack(buf + at + 4, n, &f)) != KPROF_OK)
+				return st;
+			print_ibs_fetch(&f, at, json, *count == 0);
+		}
+		at += 4 + (size_t)n;
+		++*count;
+	}
+	return KPROF_OK;
+}
+
+/* What an IBS decoder's status means for a sample, in words. */
+static const char *ibs_status_words(kprof_status st)
+{
+	switch (st) {
+	case KPROF_E_TRUNCATED: return "the sample runs past the end of the file, or is shorter than its caps word says";
+	case KPROF_E_FORMAT: return "the sample is longer than its caps word says";
+	case KPROF_E_NOT_FOUND: return "its valid bit is clear: the registers hold no sample";
+	case KPROF_E_RESERVED: return "it sets a bit the register does not define";
+	case KPROF_E_UNSUPPORTED: return "its caps word has no such sampling";
+	default: return "the sample cannot be read";
+	}
+}
+
 /* The options that say how to read the data sources. */
 static const kprof_cli_opt_id source_opts[] = {KPROF_CLI_OPT_ACCESS, KPROF_CLI_OPT_CORE, KPROF_CLI_OPT_CPUID_FILE,
                                                KPROF_CLI_OPT_CPU, KPROF_CLI_OPT_FAMILY, KPROF_CLI_OPT_MODEL,
@@ -546,6 +684,31 @@ int kprof_cmd_ds_decode(const kprof_cli_args *a)
 	kprof_status st;
 	size_t i;
 	memset(&o, 0, sizeof(o));
+	if (format == FORMAT_IBS_FETCH || format == FORMAT_IBS_OP) {
+		static const kprof_cli_opt_id ds_only[] = {KPROF_CLI_OPT_DATA_CFG, KPROF_CLI_OPT_BASE, KPROF_CLI_OPT_INDEX,
+		                                           KPROF_CLI_OPT_MAX, KPROF_CLI_OPT_WRAPPED};
+		int json = kprof_cli_opt(a, KPROF_CLI_OPT_JSON)->set;
+		for (i = 0; i < KPROF_CLI_COUNT(ds_only); i++)
+			if (kprof_cli_opt(a, ds_only[i])->set)
+				return kprof_cli_usage(cmd, "%s is for PEBS and BTS buffers, not IBS samples",
+				                       kprof_cli_opt_name(ds_only[i]));
+		for (i = 0; i < KPROF_CLI_COUNT(source_opts); i++)
+			if (kprof_cli_opt(a, source_opts[i])->set)
+				return kprof_cli_usage(cmd, "%s is for the PEBS formats with a data source (IBS samples "
+				                            "name theirs)", kprof_cli_opt_name(source_opts[i]));
+		if ((rc = kprof_cli_read_file(path, &buf, &len)) != 0)
+			return rc;
+		if (json)
+			kprof_cli_printf("{\"format\": \"%s\", \"records\": [", kprof_cli_choice_ds_format(format));
+		st = walk_ibs(format == FORMAT_IBS_OP, json, (const unsigned char *)buf, len, &bad, &count);
+		free(buf);
+		if (st != KPROF_OK)
+			return kprof_cli_error_at(path, 0, bad, "%s sample %lu: %s (%s)", kprof_cli_choice_ds_format(format),
+			                          count, ibs_status_words(st), kprof_status_name(st));
+		if (json)
+			kprof_cli_printf("%s], \"count\": %lu}\n", count ? "\n  " : "", count);
+		return 0;
+	}
 	o.arch = format == FORMAT_ARCH;
 	o.bts = format == FORMAT_BTS || format == FORMAT_BTS32;
 	o.record = format == FORMAT_BTS ? KPROF_BTS_RECORD64_SIZE : KPROF_BTS_RECORD32_SIZE;

@@ -1265,6 +1265,34 @@ def test_ds_and_sources_decode(tmp):
         rc, out, err = run("ds-decode", "--format", "arch-pebs", *opt, arch)
         check(rc == 2 and f"{opt[0]} is for Debug Store buffers" in err, f"arch-pebs {opt[0]} refused [{err.strip()[:120]}]")
 
+    # ---- AMD IBS samples as Linux's perf delivers them (PERF_SAMPLE_RAW: u32 size, then the u32
+    # caps word and the u64 MSR values; amd-ibs.h / APM vol. 2 13.3 layouts typed in here):
+    # IbsFetchCtl maxcnt 0x100 (x16), latency 64 (47:32), fetch_val 49, phy_addr_valid 52.
+    caps = 0x7  # IBS_CAPS_DEFAULT: avail, fetch sampling, op sampling
+    fetch = struct.pack("<I3Q", caps, 0x100 | 64 << 32 | 1 << 49 | 1 << 52, 0x401000, 0x1234000)
+    ibsf = write("ibs-fetch.bin", (struct.pack("<I", len(fetch)) + fetch) * 2)
+    rc, out, err = run("ds-decode", "--format", "ibs-fetch", "--json", ibsf)
+    check(rc == 0, f"ibs-fetch rc {rc} [{err.strip()[:160]}]")
+    if rc == 0:
+        r = json.loads(out)["records"]
+        check(len(r) == 2 and r[1]["at"] == hex(len(fetch) + 4) and int(r[0]["linear_address"], 16) == 0x401000 and
+              int(r[0]["physical_address"], 16) == 0x1234000 and r[0]["latency"] == 64 and r[0]["max_count"] == 0x1000 and
+              r[0]["page_size_kib"] == 4, f"ibs-fetch: addresses, latency, period, 4 KiB page [{r[:1]}]")
+    # IbsOpCtl maxcnt 0x10, op_val 18; IbsOpRip; IbsOpData (rip valid); IbsOpData3 dc_lin_addr_valid 17
+    op = struct.pack("<I7Q", caps, 0x10 | 1 << 18, 0x401234, 0, 0, 1 << 17, 0x7FFF0000, 0)
+    rc, out, err = run("ds-decode", "--format", "ibs-op", write("ibs-op.bin", struct.pack("<I", len(op)) + op))
+    check(rc == 0 and "rip 0x0000000000401234" in out and "linear 0x7fff0000" in out and "physical" not in out and
+          "every 256" in out, f"ibs-op text: rip, linear address, no physical one, period [{out.strip()[:200]}]")
+    rc, out, err = run("ds-decode", "--format", "ibs-op", ibsf)  # fetch samples are too short for op
+    check(rc == 2 and out == "" and "ibs-op sample 0" in err and "offset 0x0" in err,
+          f"ibs-op on fetch samples refused, naming the sample [{err.strip()[:160]}]")
+    bad = struct.pack("<I3Q", caps, 0x100, 0x401000, 0)  # fetch_val clear
+    rc, out, err = run("ds-decode", "--format", "ibs-fetch", write("ibs-noval.bin", struct.pack("<I", len(bad)) + bad))
+    check(rc == 2 and "valid bit is clear" in err, f"ibs-fetch without fetch_val said in words [{err.strip()[:160]}]")
+    for opt in (["--index", "0x10"], ["--family", "6"], ["--access", "store"]):
+        rc, out, err = run("ds-decode", "--format", "ibs-fetch", *opt, ibsf)
+        check(rc == 2 and opt[0] in err, f"ibs-fetch {opt[0]} refused [{err.strip()[:120]}]")
+
     # ---- usage and input errors
     for args in (["--format", "pebs99", bts], ["--format", "bts"], ["--bogus", bts], ["--format", "bts", bts, bts],
                  ["--format", "pebs3", "--wrapped", p3], ["--format", "bts", "--base", "x", bts]):
