@@ -1159,7 +1159,7 @@ def test_ds_and_sources_decode(tmp):
         v = [0] * 25
         v[0xA0 // 8] = dse
         return struct.pack("<25Q", *v)
-    ds3 = write("pebs3-dse.bin", fmt3_dse(0x08) + fmt3_dse(0x31) + fmt3_dse(0x2C0F))
+    ds3 = write("pebs3-dse.bin", fmt3_dse(0x08) + fmt3_dse(0x11) + fmt3_dse(0x2C0F) + fmt3_dse(0x12))
     intel = ["--vendor", "intel", "--family", "6"]
     def dsrc(*args):
         rc, out, err = run("ds-decode", "--format", "pebs3", "--json", *args, ds3)
@@ -1172,8 +1172,8 @@ def test_ds_and_sources_decode(tmp):
               f"Cascade Lake: a known scheme [{sc}]")
         check(w[0]["level"] == "persistent memory" and w[0]["hit"] and w[0]["snoop"] == "hit" and not w[0]["remote"],
               f"Cascade Lake 0x08: local persistent memory [{w[0]}]")
-        check(w[1]["level"] == "L1" and w[1]["stlb_miss"] is True and w[1]["locked"] is True and
-              w[1]["data_blocked"] is None, f"Cascade Lake 0x31: L1 hit, STLB miss, locked, no block bits [{w[1]}]")
+        check(w[1]["level"] == "L1" and w[1]["stlb_miss"] is True and w[1]["locked"] is False and
+              w[1]["data_blocked"] is None, f"Cascade Lake 0x11: L1 hit, STLB miss, not locked, no block bits [{w[1]}]")
     d = dsrc(*intel, "--model", "0xBD", "--core", "LION COVE")  # Lunar Lake P-core: lnc layout
     if d:
         w = d["records"][2]["data_source_words"]
@@ -1182,7 +1182,10 @@ def test_ds_and_sources_decode(tmp):
               w["data_blocked"] is False and w["address_blocked"] is True,
               f"Lunar Lake P-core 0x2C0F: L3 miss, snoop HitM, STLB miss, locked, address blocked [{w}]")
         w = d["records"][1]["data_source_words"]
-        check(w["code"] == 0x31 and w["meaning"] is None, f"Lunar Lake 0x31: an encoding Linux's table lacks [{w}]")
+        check(w["code"] == 0x11 and w["level"] == "memory" and w["stlb_miss"] is False,
+              f"Lunar Lake 0x11: local memory (bit 4 is part of Lion Cove's encoding) [{w}]")
+        w = d["records"][3]["data_source_words"]
+        check(w["code"] == 0x12 and w["meaning"] is None, f"Lunar Lake 0x12: an encoding Linux's table lacks [{w}]")
     d = dsrc(*intel, "--model", "0xBD", "--core", "skymont")  # its E-core: Crestmont's table
     if d:
         w = d["records"][0]["data_source_words"]
@@ -1200,7 +1203,7 @@ def test_ds_and_sources_decode(tmp):
     check(rc == 0 and "unknown: Linux has no data-source table for Goldmont" in out and "src 0x8 (unknown)" in out,
           f"text: unknown said in words [{out[:200]}]")
     rc, out, err = run("ds-decode", "--format", "pebs3", *intel, "--model", "0x3C", "--access", "precise-store", ds3)
-    check(rc == 0 and "src 0x31 (L1 hit; STLB miss; locked)" in out and "src 0x8 (L1 miss)" in out and
+    check(rc == 0 and "src 0x11 (L1 hit; STLB miss)" in out and "src 0x8 (L1 miss)" in out and
           out.startswith("data source: precise-store events: the store's own bits"),
           f"text: Sandy Bridge precise stores, bits 0, 4, 5 [{out[:300]}]")
     d = dsrc(*intel, "--model", "0x5C", "--access", "store-l1")  # Goldmont: no table, but store bits
