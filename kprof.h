@@ -450,6 +450,16 @@
  *    pebs [not with KPROF_NO_DS]
  *     kprof_pebs_has_name                    the name of a kprof_pebs_has value [not with
  *                                            KPROF_NO_NAMES]
+ *     kprof_pebs_data_source_table_name      the name of a kprof_pebs_data_source_table value
+ *                                            [not with KPROF_NO_NAMES]
+ *     kprof_pebs_data_source_level_name      the name of a kprof_pebs_data_source_level value
+ *                                            [not with KPROF_NO_NAMES]
+ *     kprof_pebs_data_source_snoop_name      the name of a kprof_pebs_data_source_snoop value
+ *                                            [not with KPROF_NO_NAMES]
+ *     kprof_pebs_data_source_flag_name       the name of a kprof_pebs_data_source_flag value
+ *                                            [not with KPROF_NO_NAMES]
+ *     kprof_pebs_data_source_access_name     the name of a kprof_pebs_data_source_access value
+ *                                            [not with KPROF_NO_NAMES]
  *     kprof_pebs_record_fmt0_decode          the struct from its little-endian bytes
  *     kprof_pebs_record_fmt0_encode          the struct into its little-endian bytes
  *     kprof_pebs_record_fmt1_decode          the struct from its little-endian bytes
@@ -486,12 +496,22 @@
  *     kprof_pebs_arch_lbr_header_encode      the struct into its little-endian bytes
  *     kprof_pebs_arch_cntr_header_decode     the struct from its little-endian bytes
  *     kprof_pebs_arch_cntr_header_encode     the struct into its little-endian bytes
+ *     kprof_pebs_data_source_layout_by_id    the row with a kprof_pebs_data_source_layout_id
+ *                                            id
+ *     kprof_pebs_data_source_code_by_id      the row with a kprof_pebs_data_source_code_id id
+ *     kprof_pebs_data_source_code_meaning_get
+ *                                            a row's meaning: the encoding in words [not with
+ *                                            KPROF_NO_NAMES]
+ *     kprof_pebs_data_source_uarch_by_id     the row with a kprof_pebs_data_source_uarch_id id
  *     kprof_pebs_record_size_get             the bytes in one PEBS record of a format
  *     kprof_pebs_iter_init                   start walking a PEBS buffer's records
  *     kprof_pebs_iter_next                   the next PEBS record, normalised
  *     kprof_pebs_arch_iter_init              start walking an architectural PEBS buffer
  *     kprof_pebs_arch_iter_next              the next architectural PEBS record, its fragments
  *                                            put together
+ *     kprof_pebs_data_source_scheme_get      the data-source table and layout of one logical
+ *                                            CPU
+ *     kprof_pebs_data_source_unpack          a PEBS data-source field taken apart by a scheme
  *    windows [not with KPROF_NO_WINDOWS]
  *     kprof_windows_event_trace_information_class_name
  *                                            the name of a
@@ -7391,6 +7411,122 @@ typedef enum kprof_pebs_has {
 KPROF_API const char *kprof_pebs_has_name(kprof_pebs_has value);
 #endif
 
+/* Linux's tables of what a load's data-source encoding means, one per line of processors
+ * (kprof_pebs_data_source rows). NONE: no public table for the processor (the answer is
+ * unknown, never guessed).
+ * Source: Linux arch/x86/events/intel/ds.c (linux-next 165991dc7afd): pebs_data_source[] (Sandy
+ * Bridge and later), intel_pmu_pebs_data_source_nhm, __intel_pmu_pebs_data_source_skl (pmem
+ * false: L4, true: persistent memory), __intel_pmu_pebs_data_source_grt,
+ * __intel_pmu_pebs_data_source_cmt, lnc_pebs_data_source[] (Lion Cove and later) */
+
+typedef enum kprof_pebs_data_source_table {
+	KPROF_PEBS_DATA_SOURCE_TABLE_NONE = 0x0, /* no table: unknown */
+	/* pebs_data_source[] after intel_pmu_pebs_data_source_nhm (Nehalem, Westmere) */
+	KPROF_PEBS_DATA_SOURCE_TABLE_NEHALEM,
+	/* pebs_data_source[] as declared (Sandy Bridge .. Broadwell) */
+	KPROF_PEBS_DATA_SOURCE_TABLE_SANDY_BRIDGE,
+	/* after intel_pmu_pebs_data_source_skl(false): L4 (Skylake, Ice Lake clients; Golden Cove and
+	 * Redwood Cove cores of hybrid parts) */
+	KPROF_PEBS_DATA_SOURCE_TABLE_SKYLAKE,
+	/* after intel_pmu_pebs_data_source_skl(true): persistent memory (Skylake-SP .. Granite Rapids
+	 * servers) */
+	KPROF_PEBS_DATA_SOURCE_TABLE_SKYLAKE_PMEM,
+	KPROF_PEBS_DATA_SOURCE_TABLE_GRACEMONT, /* after __intel_pmu_pebs_data_source_grt */
+	/* after __intel_pmu_pebs_data_source_cmt (Crestmont, Skymont) */
+	KPROF_PEBS_DATA_SOURCE_TABLE_CRESTMONT,
+	KPROF_PEBS_DATA_SOURCE_TABLE_LION_COVE, /* lnc_pebs_data_source[] */
+} kprof_pebs_data_source_table;
+
+#ifndef KPROF_NO_NAMES
+/* The name of a kprof_pebs_data_source_table value, or NULL when it has none. */
+KPROF_API const char *kprof_pebs_data_source_table_name(kprof_pebs_data_source_table value);
+#endif
+
+/* Where a memory access was satisfied (or, for a miss, the level it missed).
+ * Source: Linux include/uapi/linux/perf_event.h PERF_MEM_LVLNUM_* (L1, L2, L3, L4, L2_MHB, MSC,
+ * ANY_CACHE, LFB, RAM, PMEM, NA) and PERF_MEM_LVL_IO / _UNC, as Linux
+ * arch/x86/events/intel/ds.c (linux-next 165991dc7afd) uses them */
+
+typedef enum kprof_pebs_data_source_level {
+	KPROF_PEBS_DATA_SOURCE_LEVEL_NA = 0x0, /* not given */
+	KPROF_PEBS_DATA_SOURCE_LEVEL_L1,       /* the L1 data cache */
+	/* a line fill buffer (L1 miss handling buffer): the line was already on its way */
+	KPROF_PEBS_DATA_SOURCE_LEVEL_LFB,
+	KPROF_PEBS_DATA_SOURCE_LEVEL_L2,        /* the L2 cache */
+	KPROF_PEBS_DATA_SOURCE_LEVEL_L2_MHB,    /* an L2 miss handling buffer */
+	KPROF_PEBS_DATA_SOURCE_LEVEL_L3,        /* the L3 (last-level) cache */
+	KPROF_PEBS_DATA_SOURCE_LEVEL_L4,        /* an L4 cache (eDRAM) */
+	KPROF_PEBS_DATA_SOURCE_LEVEL_MSC,       /* a memory-side cache */
+	KPROF_PEBS_DATA_SOURCE_LEVEL_PMEM,      /* persistent memory */
+	KPROF_PEBS_DATA_SOURCE_LEVEL_RAM,       /* DRAM */
+	KPROF_PEBS_DATA_SOURCE_LEVEL_ANY_CACHE, /* some cache, level not given */
+	KPROF_PEBS_DATA_SOURCE_LEVEL_IO,        /* I/O */
+	KPROF_PEBS_DATA_SOURCE_LEVEL_UNCACHED,  /* uncached memory */
+} kprof_pebs_data_source_level;
+
+#ifndef KPROF_NO_NAMES
+/* The name of a kprof_pebs_data_source_level value, or NULL when it has none. */
+KPROF_API const char *kprof_pebs_data_source_level_name(kprof_pebs_data_source_level value);
+#endif
+
+/* What the snoop of other cores' caches found.
+ * Source: Linux include/uapi/linux/perf_event.h PERF_MEM_SNOOP_NA, NONE, MISS, HIT, HITM and
+ * PERF_MEM_SNOOPX_FWD, as Linux arch/x86/events/intel/ds.c (linux-next 165991dc7afd) uses them
+ * (SNOOP_NONE_MISS: none or miss) */
+
+typedef enum kprof_pebs_data_source_snoop {
+	KPROF_PEBS_DATA_SOURCE_SNOOP_NA = 0x0,     /* not given */
+	KPROF_PEBS_DATA_SOURCE_SNOOP_NONE,         /* no snoop was needed */
+	KPROF_PEBS_DATA_SOURCE_SNOOP_MISS,         /* snooped, not found */
+	KPROF_PEBS_DATA_SOURCE_SNOOP_NONE_OR_MISS, /* no snoop, or snooped and not found (exclusive) */
+	KPROF_PEBS_DATA_SOURCE_SNOOP_HIT,          /* found clean in another core's cache */
+	KPROF_PEBS_DATA_SOURCE_SNOOP_HITM,         /* found modified in another core's cache */
+	KPROF_PEBS_DATA_SOURCE_SNOOP_FWD,          /* forwarded from another core's cache */
+} kprof_pebs_data_source_snoop;
+
+#ifndef KPROF_NO_NAMES
+/* The name of a kprof_pebs_data_source_snoop value, or NULL when it has none. */
+KPROF_API const char *kprof_pebs_data_source_snoop_name(kprof_pebs_data_source_snoop value);
+#endif
+
+/* A yes/no fact of a data source that a layout may not report.
+ * Source: kprof's own: Linux reports the same facts as PERF_MEM_TLB_NA, PERF_MEM_LOCK_NA,
+ * PERF_MEM_BLK_NA when the layout has no bit */
+
+typedef enum kprof_pebs_data_source_flag {
+	KPROF_PEBS_DATA_SOURCE_FLAG_NA = 0x0, /* the layout has no bit for it */
+	KPROF_PEBS_DATA_SOURCE_FLAG_NO,       /* the bit is clear */
+	KPROF_PEBS_DATA_SOURCE_FLAG_YES,      /* the bit is set */
+} kprof_pebs_data_source_flag;
+
+#ifndef KPROF_NO_NAMES
+/* The name of a kprof_pebs_data_source_flag value, or NULL when it has none. */
+KPROF_API const char *kprof_pebs_data_source_flag_name(kprof_pebs_data_source_flag value);
+#endif
+
+/* What kind of event wrote the data source: its meaning depends on it.
+ * Source: Linux arch/x86/events/intel/ds.c (linux-next 165991dc7afd) get_data_src (PEBS_LDLAT /
+ * PEBS_LAT_HYBRID: load_latency_data and the per-core *_latency_data; PEBS_STLAT:
+ * store_latency_data; PEBS_ST: precise_store_data; PEBS_ST_HSW: precise_datala_hsw) */
+
+typedef enum kprof_pebs_data_source_access {
+	/* a load-latency event (MEM_TRANS_RETIRED.LOAD_LATENCY and the like): the table and the layout */
+	KPROF_PEBS_DATA_SOURCE_ACCESS_LOAD = 0x0,
+	/* a store-latency event (Sapphire Rapids, Alder Lake and later): the table and layout, a
+	 * store; block bits only where the layout has them for stores */
+	KPROF_PEBS_DATA_SOURCE_ACCESS_STORE,
+	/* Sandy Bridge / Ivy Bridge precise store (MEM_TRANS_RETIRED.PRECISE_STORE): L1 hit, STLB
+	 * miss, locked */
+	KPROF_PEBS_DATA_SOURCE_ACCESS_PRECISE_STORE,
+	/* Haswell and later store events (MEM_UOPS_RETIRED.*_STORES): L1 hit only */
+	KPROF_PEBS_DATA_SOURCE_ACCESS_STORE_L1,
+} kprof_pebs_data_source_access;
+
+#ifndef KPROF_NO_NAMES
+/* The name of a kprof_pebs_data_source_access value, or NULL when it has none. */
+KPROF_API const char *kprof_pebs_data_source_access_name(kprof_pebs_data_source_access value);
+#endif
+
 /* ds_pebs_cntr: Values of the adaptive PEBS counters group (format 6).
  * Source: Linux arch/x86/include/asm/perf_event.h INTEL_CNTR_METRICS 0x3;
  * arch/x86/events/intel/ds.c setup_pebs_adaptive_sample_data (metrics base and data: two u64) */
@@ -7437,6 +7573,28 @@ KPROF_API const char *kprof_pebs_has_name(kprof_pebs_has value);
 #define KPROF_PEBS_ARCH_INDEX_UNIT 0x10u /* bytes per unit of IA32_PEBS_INDEX wr and thresh */
 #define KPROF_PEBS_ARCH_MAX_FRAGMENTS                                                              \
 	0x40u /* fragments kprof follows in one record before calling the chain corrupt (no public source bounds them) */
+
+/* pebs_data_source_bits: The data-source decoder's layouts (kprof_pebs_data_source_layout
+ * rows).
+ * Source: kprof's own marker for a flag a layout does not report */
+#define KPROF_PEBS_NO_BIT 0xFFu /* a layout's bit position for a flag it does not report */
+
+/* The data-source field of a store sample before store latency: Sandy Bridge / Ivy Bridge
+ * precise stores (all three fields) and Haswell and later store events (l1_hit only).
+ * Source: Linux arch/x86/events/intel/ds.c union intel_x86_pebs_dse (st_l1d_hit:1, st_stlb_miss
+ * at bit 4, st_locked at bit 5), precise_store_data, precise_datala_hsw (status & 1: L1 hit) */
+
+#define KPROF_PEBS_STORE_STATUS_L1_HIT_SHIFT 0 /* the store hit the L1 data cache */
+#define KPROF_PEBS_STORE_STATUS_L1_HIT_WIDTH 1
+#define KPROF_PEBS_STORE_STATUS_L1_HIT_MASK  UINT64_C(0x1)
+#define KPROF_PEBS_STORE_STATUS_STLB_MISS_SHIFT                                                    \
+	4 /* the store missed the second-level TLB (precise stores only) */
+#define KPROF_PEBS_STORE_STATUS_STLB_MISS_WIDTH 1
+#define KPROF_PEBS_STORE_STATUS_STLB_MISS_MASK  UINT64_C(0x10)
+#define KPROF_PEBS_STORE_STATUS_LOCKED_SHIFT    5 /* a locked store (precise stores only) */
+#define KPROF_PEBS_STORE_STATUS_LOCKED_WIDTH    1
+#define KPROF_PEBS_STORE_STATUS_LOCKED_MASK     UINT64_C(0x20)
+#define KPROF_PEBS_STORE_STATUS_DEFINED_MASK    UINT64_C(0x31)
 
 /* PEBS record, format 0 (Core): the 64-bit register state after the sampled instruction.
  * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
@@ -7550,7 +7708,9 @@ typedef struct kprof_pebs_record_fmt1 {
 	/* 0x90: applicable counters: bit i = counter i overflowed (IA32_PERF_GLOBAL_STATUS) */
 	uint64_t status;
 	uint64_t dla; /* 0x98: data linear address (load latency / precise store) */
-	uint64_t dse; /* 0xA0: data source encoding */
+	/* 0xA0: data source encoding, raw: kprof_pebs_data_source_unpack takes it apart by the
+	 * processor's table */
+	uint64_t dse;
 	uint64_t lat; /* 0xA8: load latency in core cycles */
 } kprof_pebs_record_fmt1;
 KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_pebs_record_fmt1) == KPROF_PEBS_RECORD_FMT1_SIZE,
@@ -7620,8 +7780,10 @@ typedef struct kprof_pebs_record_fmt2 {
 	uint64_t r15; /* 0x88: R15 */
 	/* 0x90: applicable counters: bit i = counter i overflowed (IA32_PERF_GLOBAL_STATUS) */
 	uint64_t status;
-	uint64_t dla;        /* 0x98: data linear address (load latency / precise store) */
-	uint64_t dse;        /* 0xA0: data source encoding */
+	uint64_t dla; /* 0x98: data linear address (load latency / precise store) */
+	/* 0xA0: data source encoding, raw: kprof_pebs_data_source_unpack takes it apart by the
+	 * processor's table */
+	uint64_t dse;
 	uint64_t lat;        /* 0xA8: load latency in core cycles */
 	uint64_t real_ip;    /* 0xB0: eventing IP: the instruction that caused the event */
 	uint64_t tsx_tuning; /* 0xB8: TSX abort information */
@@ -7694,8 +7856,10 @@ typedef struct kprof_pebs_record_fmt3 {
 	uint64_t r15; /* 0x88: R15 */
 	/* 0x90: applicable counters: bit i = counter i overflowed (IA32_PERF_GLOBAL_STATUS) */
 	uint64_t status;
-	uint64_t dla;        /* 0x98: data linear address (load latency / precise store) */
-	uint64_t dse;        /* 0xA0: data source encoding */
+	uint64_t dla; /* 0x98: data linear address (load latency / precise store) */
+	/* 0xA0: data source encoding, raw: kprof_pebs_data_source_unpack takes it apart by the
+	 * processor's table */
+	uint64_t dse;
 	uint64_t lat;        /* 0xA8: load latency in core cycles */
 	uint64_t real_ip;    /* 0xB0: eventing IP: the instruction that caused the event */
 	uint64_t tsx_tuning; /* 0xB8: TSX abort information */
@@ -7885,7 +8049,8 @@ KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_pebs_basic) == KPROF_PEBS_BASIC_SIZE, kpro
 #define KPROF_PEBS_MEMINFO_TSX_TUNING_OFFSET 0x18u
 typedef struct kprof_pebs_meminfo {
 	uint64_t address; /* 0x0: data linear address */
-	uint64_t aux;     /* 0x8: data source */
+	/* 0x8: data source, raw: kprof_pebs_data_source_unpack takes it apart by the processor's table */
+	uint64_t aux;
 	/* 0x10: load latency: one count before Sapphire Rapids / Alder Lake; on them and later,
 	 * instruction and cache latency */
 	uint64_t latency;
@@ -8137,8 +8302,8 @@ KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_pebs_arch_basic) == KPROF_PEBS_ARCH_BASIC_
 typedef struct kprof_pebs_arch_aux {
 	uint64_t address; /* 0x0: data linear address */
 	uint8_t reserved_8[32];
-	/* 0x28: data source: the memory access's data-source field, raw (kprof does not decode it per
-	 * microarchitecture yet) */
+	/* 0x28: data source, raw: kprof_pebs_data_source_unpack takes it apart by the processor's
+	 * table */
 	uint64_t aux;
 	uint64_t latency;    /* 0x30: latencies */
 	uint64_t tsx_tuning; /* 0x38: TSX abort information */
@@ -8282,6 +8447,273 @@ KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_pebs_arch_cntr_header) == KPROF_PEBS_ARCH_
 	kprof_impl_struct_encode(KPROF_IMPL_TYPED(const kprof_pebs_arch_cntr_header, in), buf,     \
 	                         len, KPROF_IMPL_PEBS_ARCH_CNTR_HEADER_LAYOUT)
 
+/* Where a processor puts the encoding and the flags in a load's data-source field
+ * (kprof_pebs_data_source_unpack reads them). A bit of KPROF_PEBS_NO_BIT is a flag the layout
+ * does not report.
+ * Source: Linux arch/x86/events/intel/ds.c union intel_x86_pebs_dse (ld_*, mtl_*, lnc_* bit
+ * fields), load_latency_data, store_latency_data, grt_latency_data, cmt_latency_data,
+ * lnc_latency_data; core.c intel_pmu_init (pebs_no_tlb for Nehalem only), intel_pmu_init_glc
+ * (pebs_block) */
+
+typedef enum kprof_pebs_data_source_layout_id {
+	KPROF_PEBS_DATA_SOURCE_LAYOUT_ID_NEHALEM = 1,
+	KPROF_PEBS_DATA_SOURCE_LAYOUT_ID_LOAD,
+	KPROF_PEBS_DATA_SOURCE_LAYOUT_ID_LOAD_BLOCK,
+	KPROF_PEBS_DATA_SOURCE_LAYOUT_ID_GRACEMONT,
+	KPROF_PEBS_DATA_SOURCE_LAYOUT_ID_CRESTMONT,
+	KPROF_PEBS_DATA_SOURCE_LAYOUT_ID_LION_COVE,
+} kprof_pebs_data_source_layout_id;
+#define KPROF_PEBS_DATA_SOURCE_LAYOUT_FIRST 1u /* the first row's id */
+#define KPROF_PEBS_DATA_SOURCE_LAYOUT_COUNT 6u /* rows: ids FIRST .. FIRST + COUNT - 1 */
+typedef struct kprof_pebs_data_source_layout {
+	uint8_t id;            /* kprof_pebs_data_source_layout_id */
+	uint8_t code_bits;     /* the encoding is bits code_bits-1..0: the table's index */
+	uint8_t stlb_miss_bit; /* bit set when the access missed the second-level TLB */
+	uint8_t locked_bit;    /* bit set for a locked access */
+	uint8_t data_block_bit; /* bit set when a load waited for a store's data it could not forward */
+	uint8_t address_block_bit; /* bit set when a load waited on a possible address conflict with an older store */
+	uint8_t store_blocks; /* a store-latency sample carries the block bits as a load does (else they are not reported for stores) */
+} kprof_pebs_data_source_layout;
+
+/* The row with this id, or NULL for an id no row has. */
+KPROF_API const kprof_pebs_data_source_layout *
+kprof_pebs_data_source_layout_by_id(kprof_pebs_data_source_layout_id id);
+
+/* What each data-source encoding of a load means, table by table (Linux's tables, one row per
+ * encoding). hit: the access hit at level (else it missed there); remote: another socket's
+ * cache or memory. kprof_pebs_data_source_unpack finds the row;
+ * kprof_pebs_data_source_code_by_id gives one, kprof_pebs_data_source_code_meaning_get its
+ * words.
+ * Source: Linux arch/x86/events/intel/ds.c (linux-next 165991dc7afd): each table as its
+ * function leaves it (functions in the rows). Level from PERF_MEM_LVLNUM (else PERF_MEM_LVL
+ * where the row gives no number: I/O, uncached), hit from PERF_MEM_LVL_HIT / _MISS, snoop from
+ * PERF_MEM_SNOOP / SNOOPX, remote from PERF_MEM_REMOTE_REMOTE */
+
+typedef enum kprof_pebs_data_source_code_id {
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_NHM_00 = 1,
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_NHM_01,
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_NHM_02,
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_NHM_03,
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_NHM_04,
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_NHM_05,
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_NHM_06,
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_NHM_07,
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_NHM_08,
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_NHM_09,
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_NHM_0A,
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_NHM_0B,
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_NHM_0C,
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_NHM_0D,
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_NHM_0E,
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_NHM_0F,
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_SNB_00,
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_SNB_01,
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_SNB_02,
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_SNB_03,
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_SNB_04,
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_SNB_05,
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_SNB_06,
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_SNB_07,
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_SNB_08,
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_SNB_09,
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_SNB_0A,
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_SNB_0B,
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_SNB_0C,
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_SNB_0D,
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_SNB_0E,
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_SNB_0F,
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_SKL_00,
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_SKL_01,
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_SKL_02,
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_SKL_03,
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_SKL_04,
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_SKL_05,
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_SKL_06,
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_SKL_07,
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_SKL_08,
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_SKL_09,
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_SKL_0A,
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_SKL_0B,
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_SKL_0C,
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_SKL_0D,
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_SKL_0E,
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_SKL_0F,
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_SKLP_00,
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_SKLP_01,
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_SKLP_02,
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_SKLP_03,
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_SKLP_04,
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_SKLP_05,
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_SKLP_06,
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_SKLP_07,
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_SKLP_08,
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_SKLP_09,
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_SKLP_0A,
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_SKLP_0B,
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_SKLP_0C,
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_SKLP_0D,
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_SKLP_0E,
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_SKLP_0F,
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_GRT_00,
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_GRT_01,
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_GRT_02,
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_GRT_03,
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_GRT_04,
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_GRT_05,
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_GRT_06,
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_GRT_07,
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_GRT_08,
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_GRT_09,
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_GRT_0A,
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_GRT_0B,
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_GRT_0C,
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_GRT_0D,
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_GRT_0E,
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_GRT_0F,
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_CMT_00,
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_CMT_01,
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_CMT_02,
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_CMT_03,
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_CMT_04,
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_CMT_05,
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_CMT_06,
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_CMT_07,
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_CMT_08,
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_CMT_09,
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_CMT_0A,
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_CMT_0B,
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_CMT_0C,
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_CMT_0D,
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_CMT_0E,
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_CMT_0F,
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_LNC_00,
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_LNC_01,
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_LNC_02,
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_LNC_03,
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_LNC_04,
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_LNC_05,
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_LNC_06,
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_LNC_07,
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_LNC_08,
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_LNC_09,
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_LNC_0A,
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_LNC_0B,
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_LNC_0C,
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_LNC_0D,
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_LNC_0E,
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_LNC_0F,
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_LNC_10,
+	KPROF_PEBS_DATA_SOURCE_CODE_ID_LNC_11,
+} kprof_pebs_data_source_code_id;
+#define KPROF_PEBS_DATA_SOURCE_CODE_FIRST 1u   /* the first row's id */
+#define KPROF_PEBS_DATA_SOURCE_CODE_COUNT 114u /* rows: ids FIRST .. FIRST + COUNT - 1 */
+typedef struct kprof_pebs_data_source_code {
+	uint8_t id;    /* kprof_pebs_data_source_code_id */
+	uint8_t table; /* kprof_pebs_data_source_table: the table the row belongs to */
+	uint8_t code;  /* the encoding (the layout's low bits of the field) */
+	uint8_t level; /* kprof_pebs_data_source_level: where the access was satisfied, or missed */
+	uint8_t hit;   /* the access hit at level */
+	uint8_t snoop; /* kprof_pebs_data_source_snoop: what the snoop found */
+	uint8_t remote;   /* another socket's cache or memory */
+	uint16_t meaning; /* the encoding in words: kprof_pebs_data_source_code_meaning_get(r) */
+} kprof_pebs_data_source_code;
+
+/* The row with this id, or NULL for an id no row has. */
+KPROF_API const kprof_pebs_data_source_code *
+kprof_pebs_data_source_code_by_id(kprof_pebs_data_source_code_id id);
+#ifndef KPROF_NO_NAMES
+/* A row's meaning (the encoding in words), or NULL for a null row. */
+KPROF_API const char *kprof_pebs_data_source_code_meaning_get(const kprof_pebs_data_source_code *r);
+#endif
+
+/* Which data-source table and layout each microarchitecture's cores use (a hybrid part's Core-
+ * line core and Atom-line core each their own). A processor with no row has no public table:
+ * kprof_pebs_data_source_scheme_get says unknown (KPROF_E_UNSUPPORTED) - before Nehalem (no
+ * load latency), the Atom line before Gracemont, Xeon Phi, Cannon Lake, Ice Lake NNP-I,
+ * Nehalem-G, Lakefield, Bartlett Lake, and the parts after Lunar Lake and Arrow Lake (Panther
+ * Lake, Wildcat Lake, Nova Lake, Clearwater Forest, Diamond Rapids), which the Linux read here
+ * does not name.
+ * Source: Linux arch/x86/events/intel/core.c intel_pmu_init (linux-next 2bab8c4655ca): the case
+ * for each model and the data-source function it calls (rows); a model no case names gets no
+ * data source */
+
+typedef enum kprof_pebs_data_source_uarch_id {
+	KPROF_PEBS_DATA_SOURCE_UARCH_ID_NEHALEM = 0,
+	KPROF_PEBS_DATA_SOURCE_UARCH_ID_NEHALEM_EP,
+	KPROF_PEBS_DATA_SOURCE_UARCH_ID_NEHALEM_EX,
+	KPROF_PEBS_DATA_SOURCE_UARCH_ID_WESTMERE,
+	KPROF_PEBS_DATA_SOURCE_UARCH_ID_WESTMERE_EP,
+	KPROF_PEBS_DATA_SOURCE_UARCH_ID_WESTMERE_EX,
+	KPROF_PEBS_DATA_SOURCE_UARCH_ID_SANDYBRIDGE,
+	KPROF_PEBS_DATA_SOURCE_UARCH_ID_SANDYBRIDGE_X,
+	KPROF_PEBS_DATA_SOURCE_UARCH_ID_IVYBRIDGE,
+	KPROF_PEBS_DATA_SOURCE_UARCH_ID_IVYBRIDGE_X,
+	KPROF_PEBS_DATA_SOURCE_UARCH_ID_HASWELL,
+	KPROF_PEBS_DATA_SOURCE_UARCH_ID_HASWELL_X,
+	KPROF_PEBS_DATA_SOURCE_UARCH_ID_HASWELL_L,
+	KPROF_PEBS_DATA_SOURCE_UARCH_ID_HASWELL_G,
+	KPROF_PEBS_DATA_SOURCE_UARCH_ID_BROADWELL,
+	KPROF_PEBS_DATA_SOURCE_UARCH_ID_BROADWELL_G,
+	KPROF_PEBS_DATA_SOURCE_UARCH_ID_BROADWELL_X,
+	KPROF_PEBS_DATA_SOURCE_UARCH_ID_BROADWELL_D,
+	KPROF_PEBS_DATA_SOURCE_UARCH_ID_SKYLAKE_X,
+	KPROF_PEBS_DATA_SOURCE_UARCH_ID_CASCADELAKE_X,
+	KPROF_PEBS_DATA_SOURCE_UARCH_ID_COOPERLAKE_X,
+	KPROF_PEBS_DATA_SOURCE_UARCH_ID_SKYLAKE_L,
+	KPROF_PEBS_DATA_SOURCE_UARCH_ID_SKYLAKE,
+	KPROF_PEBS_DATA_SOURCE_UARCH_ID_KABYLAKE_L,
+	KPROF_PEBS_DATA_SOURCE_UARCH_ID_AMBERLAKE_L,
+	KPROF_PEBS_DATA_SOURCE_UARCH_ID_COFFEELAKE_L,
+	KPROF_PEBS_DATA_SOURCE_UARCH_ID_WHISKEYLAKE_L,
+	KPROF_PEBS_DATA_SOURCE_UARCH_ID_WHISKEYLAKE_L_S12,
+	KPROF_PEBS_DATA_SOURCE_UARCH_ID_WHISKEYLAKE_L_S13,
+	KPROF_PEBS_DATA_SOURCE_UARCH_ID_KABYLAKE_L_S14,
+	KPROF_PEBS_DATA_SOURCE_UARCH_ID_KABYLAKE,
+	KPROF_PEBS_DATA_SOURCE_UARCH_ID_COFFEELAKE,
+	KPROF_PEBS_DATA_SOURCE_UARCH_ID_KABYLAKE_S14,
+	KPROF_PEBS_DATA_SOURCE_UARCH_ID_COMETLAKE,
+	KPROF_PEBS_DATA_SOURCE_UARCH_ID_COMETLAKE_L,
+	KPROF_PEBS_DATA_SOURCE_UARCH_ID_ICELAKE_X,
+	KPROF_PEBS_DATA_SOURCE_UARCH_ID_ICELAKE_D,
+	KPROF_PEBS_DATA_SOURCE_UARCH_ID_ICELAKE,
+	KPROF_PEBS_DATA_SOURCE_UARCH_ID_ICELAKE_L,
+	KPROF_PEBS_DATA_SOURCE_UARCH_ID_TIGERLAKE_L,
+	KPROF_PEBS_DATA_SOURCE_UARCH_ID_TIGERLAKE,
+	KPROF_PEBS_DATA_SOURCE_UARCH_ID_ROCKETLAKE,
+	KPROF_PEBS_DATA_SOURCE_UARCH_ID_SAPPHIRERAPIDS_X,
+	KPROF_PEBS_DATA_SOURCE_UARCH_ID_EMERALDRAPIDS_X,
+	KPROF_PEBS_DATA_SOURCE_UARCH_ID_GRANITERAPIDS_X,
+	KPROF_PEBS_DATA_SOURCE_UARCH_ID_GRANITERAPIDS_D,
+	KPROF_PEBS_DATA_SOURCE_UARCH_ID_ALDERLAKE,
+	KPROF_PEBS_DATA_SOURCE_UARCH_ID_ALDERLAKE_L,
+	KPROF_PEBS_DATA_SOURCE_UARCH_ID_RAPTORLAKE,
+	KPROF_PEBS_DATA_SOURCE_UARCH_ID_RAPTORLAKE_P,
+	KPROF_PEBS_DATA_SOURCE_UARCH_ID_RAPTORLAKE_S,
+	KPROF_PEBS_DATA_SOURCE_UARCH_ID_ATOM_GRACEMONT,
+	KPROF_PEBS_DATA_SOURCE_UARCH_ID_METEORLAKE,
+	KPROF_PEBS_DATA_SOURCE_UARCH_ID_METEORLAKE_L,
+	KPROF_PEBS_DATA_SOURCE_UARCH_ID_ARROWLAKE_U,
+	KPROF_PEBS_DATA_SOURCE_UARCH_ID_LUNARLAKE_M,
+	KPROF_PEBS_DATA_SOURCE_UARCH_ID_ARROWLAKE,
+	KPROF_PEBS_DATA_SOURCE_UARCH_ID_ARROWLAKE_H,
+	KPROF_PEBS_DATA_SOURCE_UARCH_ID_ATOM_CRESTMONT_X,
+	KPROF_PEBS_DATA_SOURCE_UARCH_ID_ATOM_CRESTMONT,
+} kprof_pebs_data_source_uarch_id;
+#define KPROF_PEBS_DATA_SOURCE_UARCH_FIRST 0u  /* the first row's id */
+#define KPROF_PEBS_DATA_SOURCE_UARCH_COUNT 60u /* rows: ids FIRST .. FIRST + COUNT - 1 */
+typedef struct kprof_pebs_data_source_uarch {
+	uint8_t id; /* kprof_pebs_data_source_uarch_id */
+	uint8_t uarch; /* kprof_cpuid_uarch_id, 0 for none: the microarchitecture (kprof_cpuid_uarch row) */
+	uint8_t core_table; /* kprof_pebs_data_source_table: its Core-line core's table (the only core of a part that is not hybrid) */
+	uint8_t core_layout; /* kprof_pebs_data_source_layout_id, 0 for none: its Core-line core's layout */
+	uint8_t atom_table; /* kprof_pebs_data_source_table: a hybrid part's Atom-line core's table (NONE when not hybrid) */
+	uint8_t atom_layout; /* kprof_pebs_data_source_layout_id, 0 for none: a hybrid part's Atom-line core's layout */
+} kprof_pebs_data_source_uarch;
+
+/* The row with this id, or NULL for an id no row has. */
+KPROF_API const kprof_pebs_data_source_uarch *
+kprof_pebs_data_source_uarch_by_id(kprof_pebs_data_source_uarch_id id);
+
 /* One PEBS record of any format, normalised. Large groups (XMM, LBR) stay in the caller's
  * bytes: decode them with kprof_pebs_xmm_decode / kprof_pebs_lbr_entry_decode at
  * bytes + xmm_offset / bytes + lbr_offset + i * KPROF_PEBS_LBR_ENTRY_SIZE. */
@@ -8351,7 +8783,8 @@ typedef struct kprof_pebs_arch_record {
 	uint16_t retire_latency; /* with retire_latency_valid */
 	uint8_t retire_latency_valid;
 	uint64_t data_address, data_source,
-	        tsx_tuning; /* aux: data_source raw, as the record holds it */
+	        tsx_tuning; /* aux: data_source raw, as the record holds it
+	                                                 * (kprof_pebs_data_source_unpack reads it) */
 	uint16_t instr_latency, cache_latency;
 	size_t gprs_offset; /* the GPR group (kprof_pebs_arch_gprs) at this offset: decode it
 	                              * there with kprof_pebs_gprs_decode (the registers, first) or
@@ -8388,6 +8821,33 @@ typedef struct kprof_pebs_buffer {
 	uint64_t
 	        data_cfg; /* PEBS_DATA_CFG (adaptive formats), read with KPROF_PEBS_DATA_CFG_KNOWN */
 } kprof_pebs_buffer;
+
+/* The data source of a PEBS memory sample (kprof_pebs_sample.data_source,
+ * kprof_pebs_arch_record.data_source) means what the processor's line says: a logical CPU's
+ * scheme (its table and its layout, from kprof_pebs_data_source_scheme_get) takes it apart. */
+typedef struct kprof_pebs_data_source_scheme {
+	kprof_pebs_data_source_table table;      /* NONE: no public table for the CPU (unknown) */
+	kprof_pebs_data_source_layout_id layout; /* 0 with table NONE */
+} kprof_pebs_data_source_scheme;
+
+/* One data-source field taken apart (kprof_pebs_data_source_unpack). */
+typedef struct kprof_pebs_data_source {
+	uint64_t raw;                          /* the field as given */
+	kprof_pebs_data_source_access access;  /* the kind of event that wrote it */
+	kprof_pebs_data_source_table table;    /* the table read (NONE for the store kinds) */
+	uint32_t code;                         /* the encoding: the layout's code_bits low bits */
+	kprof_pebs_data_source_code_id row;    /* the table's row for code; 0 when the table has
+	                                         * none (level and snoop then NA) */
+	kprof_pebs_data_source_level level;    /* where the access was satisfied, or missed */
+	uint8_t hit;                           /* 1: it hit at level; 0: it missed there */
+	uint8_t remote;                        /* 1: another socket's cache or memory */
+	kprof_pebs_data_source_snoop snoop;    /* what the snoop found */
+	kprof_pebs_data_source_flag stlb_miss; /* the access missed the second-level TLB */
+	kprof_pebs_data_source_flag locked;    /* a locked access */
+	kprof_pebs_data_source_flag data_blocked;    /* a load waited for a store's data */
+	kprof_pebs_data_source_flag address_blocked; /* a load waited on a possible address
+	                                              * conflict with an older store */
+} kprof_pebs_data_source;
 /* Bytes in one PEBS record of a format (KPROF_PEBS_FORMAT_CORE .. KPROF_PEBS_FORMAT_ADAPTIVE_MAX
  * or KPROF_PEBS_FORMAT_NETBURST32). Adaptive formats (4 and later) take the size from
  * data_cfg (PEBS_DATA_CFG): the basic group plus each group it enables; format 6's counters group is its header, two u64 of metrics (bit
@@ -8427,6 +8887,28 @@ KPROF_API kprof_status kprof_pebs_arch_iter_init(kprof_pebs_arch_iter *it,
  * YMM/opmask/ZMM groups, whose sizes no public source kprof read gives. *out is zeroed first. */
 KPROF_API kprof_status kprof_pebs_arch_iter_next(kprof_pebs_arch_iter *it,
                                                  kprof_pebs_arch_record *out);
+/* The data-source scheme (table and layout, kprof_pebs_data_source_uarch) of a logical CPU of
+ * microarchitecture u: hybrid and core_type as kprof_cpuid_core_by_type takes them (leaf 7
+ * edx[15], leaf 0x1A eax[31:24]); on a hybrid part the Core-line and Atom-line cores have
+ * schemes of their own. KPROF_OK; KPROF_E_UNSUPPORTED (out zeroed: table NONE) for a null u,
+ * a processor Linux has no table for (kprof says unknown, never guesses), or a hybrid part's
+ * CPU whose core type cannot be told; KPROF_E_ARGUMENT for a null out. */
+KPROF_API kprof_status kprof_pebs_data_source_scheme_get(const kprof_cpuid_uarch *u, int hybrid,
+                                                         uint32_t core_type,
+                                                         kprof_pebs_data_source_scheme *out);
+/* Take apart raw, the data-source field of a memory sample written by an event of kind
+ * access. LOAD and STORE: through scheme's layout (the encoding, then the STLB-miss, locked
+ * and block bits where the layout has them, else KPROF_PEBS_DATA_SOURCE_FLAG_NA) and table
+ * (out->row, 0 for an encoding the table does not list: level and snoop NA); a STORE gets
+ * the block bits only where the layout's store_blocks says stores carry them.
+ * PRECISE_STORE (Sandy Bridge, Ivy Bridge) and STORE_L1 (Haswell and later): the fields of
+ * KPROF_PEBS_STORE_STATUS, no table, scheme not read. KPROF_E_UNSUPPORTED when LOAD or
+ * STORE meets a scheme of table NONE (unknown); KPROF_E_ARGUMENT for a null out, a null
+ * scheme with LOAD or STORE, or an unknown access. out is zeroed first, then holds raw and
+ * access on every status. */
+KPROF_API kprof_status kprof_pebs_data_source_unpack(const kprof_pebs_data_source_scheme *scheme,
+                                                     kprof_pebs_data_source_access access,
+                                                     uint64_t raw, kprof_pebs_data_source *out);
 
 #endif /* !defined(KPROF_NO_DS) */
 /* ------------------------------------------------------------------------------------------
@@ -19241,6 +19723,290 @@ KPROF_API kprof_status kprof_bts_wrapped_get(const kprof_bts_buffer *buffer, int
 
 /* ---- layer 4, section pebs - from spec/pebs.yaml, gen/c/pebs.api.h, gen/c/pebs.c ---- */
 #if !defined(KPROF_NO_DS)
+/* The rows of kprof_pebs_data_source_layout, in id order. */
+/* clang-format off */
+static const kprof_pebs_data_source_layout kprof_impl_pebs_data_source_layout_rows[6] = {
+	{ KPROF_PEBS_DATA_SOURCE_LAYOUT_ID_NEHALEM,    4, 255, 255, 255, 255, 0 },
+	{ KPROF_PEBS_DATA_SOURCE_LAYOUT_ID_LOAD,       4,   4,   5, 255, 255, 0 },
+	{ KPROF_PEBS_DATA_SOURCE_LAYOUT_ID_LOAD_BLOCK, 4,   4,   5,   6,   7, 0 },
+	{ KPROF_PEBS_DATA_SOURCE_LAYOUT_ID_GRACEMONT,  4,   4,   5,   6, 255, 0 },
+	{ KPROF_PEBS_DATA_SOURCE_LAYOUT_ID_CRESTMONT,  4,   6,   5,   7, 255, 0 },
+	{ KPROF_PEBS_DATA_SOURCE_LAYOUT_ID_LION_COVE,  8,  10,  11,  12,  13, 1 },
+};
+/* clang-format on */
+
+KPROF_API const kprof_pebs_data_source_layout *
+kprof_pebs_data_source_layout_by_id(kprof_pebs_data_source_layout_id id)
+{
+	if ((uint32_t)id < KPROF_PEBS_DATA_SOURCE_LAYOUT_FIRST ||
+	    (uint32_t)id - KPROF_PEBS_DATA_SOURCE_LAYOUT_FIRST >=
+	            KPROF_PEBS_DATA_SOURCE_LAYOUT_COUNT)
+		return NULL;
+	return &kprof_impl_pebs_data_source_layout_rows[(uint32_t)id -
+	                                                KPROF_PEBS_DATA_SOURCE_LAYOUT_FIRST];
+}
+
+/* The rows of kprof_pebs_data_source_code, in id order. */
+/* clang-format off */
+static const kprof_pebs_data_source_code kprof_impl_pebs_data_source_code_rows[114] = {
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_NHM_00,  KPROF_PEBS_DATA_SOURCE_TABLE_NEHALEM,       0, KPROF_PEBS_DATA_SOURCE_LEVEL_L3,        0, KPROF_PEBS_DATA_SOURCE_SNOOP_NA,           0,   0 },
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_NHM_01,  KPROF_PEBS_DATA_SOURCE_TABLE_NEHALEM,       1, KPROF_PEBS_DATA_SOURCE_LEVEL_L1,        1, KPROF_PEBS_DATA_SOURCE_SNOOP_NONE,         0,  24 },
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_NHM_02,  KPROF_PEBS_DATA_SOURCE_TABLE_NEHALEM,       2, KPROF_PEBS_DATA_SOURCE_LEVEL_LFB,       1, KPROF_PEBS_DATA_SOURCE_SNOOP_NONE,         0,  31 },
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_NHM_03,  KPROF_PEBS_DATA_SOURCE_TABLE_NEHALEM,       3, KPROF_PEBS_DATA_SOURCE_LEVEL_L2,        1, KPROF_PEBS_DATA_SOURCE_SNOOP_NONE,         0,  81 },
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_NHM_04,  KPROF_PEBS_DATA_SOURCE_TABLE_NEHALEM,       4, KPROF_PEBS_DATA_SOURCE_LEVEL_L3,        1, KPROF_PEBS_DATA_SOURCE_SNOOP_NONE,         0,  88 },
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_NHM_05,  KPROF_PEBS_DATA_SOURCE_TABLE_NEHALEM,       5, KPROF_PEBS_DATA_SOURCE_LEVEL_L3,        1, KPROF_PEBS_DATA_SOURCE_SNOOP_HIT,          0, 112 },
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_NHM_06,  KPROF_PEBS_DATA_SOURCE_TABLE_NEHALEM,       6, KPROF_PEBS_DATA_SOURCE_LEVEL_L3,        1, KPROF_PEBS_DATA_SOURCE_SNOOP_HITM,         0, 143 },
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_NHM_07,  KPROF_PEBS_DATA_SOURCE_TABLE_NEHALEM,       7, KPROF_PEBS_DATA_SOURCE_LEVEL_L3,        1, KPROF_PEBS_DATA_SOURCE_SNOOP_HITM,         0, 143 },
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_NHM_08,  KPROF_PEBS_DATA_SOURCE_TABLE_NEHALEM,       8, KPROF_PEBS_DATA_SOURCE_LEVEL_L3,        1, KPROF_PEBS_DATA_SOURCE_SNOOP_HIT,          1, 177 },
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_NHM_09,  KPROF_PEBS_DATA_SOURCE_TABLE_NEHALEM,       9, KPROF_PEBS_DATA_SOURCE_LEVEL_L3,        1, KPROF_PEBS_DATA_SOURCE_SNOOP_HITM,         1, 220 },
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_NHM_0A,  KPROF_PEBS_DATA_SOURCE_TABLE_NEHALEM,      10, KPROF_PEBS_DATA_SOURCE_LEVEL_RAM,       1, KPROF_PEBS_DATA_SOURCE_SNOOP_HIT,          0, 266 },
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_NHM_0B,  KPROF_PEBS_DATA_SOURCE_TABLE_NEHALEM,      11, KPROF_PEBS_DATA_SOURCE_LEVEL_RAM,       1, KPROF_PEBS_DATA_SOURCE_SNOOP_HIT,          1, 301 },
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_NHM_0C,  KPROF_PEBS_DATA_SOURCE_TABLE_NEHALEM,      12, KPROF_PEBS_DATA_SOURCE_LEVEL_RAM,       1, KPROF_PEBS_DATA_SOURCE_SNOOP_NONE_OR_MISS, 0, 347 },
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_NHM_0D,  KPROF_PEBS_DATA_SOURCE_TABLE_NEHALEM,      13, KPROF_PEBS_DATA_SOURCE_LEVEL_RAM,       1, KPROF_PEBS_DATA_SOURCE_SNOOP_NONE_OR_MISS, 1, 385 },
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_NHM_0E,  KPROF_PEBS_DATA_SOURCE_TABLE_NEHALEM,      14, KPROF_PEBS_DATA_SOURCE_LEVEL_IO,        1, KPROF_PEBS_DATA_SOURCE_SNOOP_NONE,         0, 434 },
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_NHM_0F,  KPROF_PEBS_DATA_SOURCE_TABLE_NEHALEM,      15, KPROF_PEBS_DATA_SOURCE_LEVEL_UNCACHED,  1, KPROF_PEBS_DATA_SOURCE_SNOOP_NONE,         0, 438 },
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_SNB_00,  KPROF_PEBS_DATA_SOURCE_TABLE_SANDY_BRIDGE,  0, KPROF_PEBS_DATA_SOURCE_LEVEL_L3,        0, KPROF_PEBS_DATA_SOURCE_SNOOP_NA,           0,   0 },
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_SNB_01,  KPROF_PEBS_DATA_SOURCE_TABLE_SANDY_BRIDGE,  1, KPROF_PEBS_DATA_SOURCE_LEVEL_L1,        1, KPROF_PEBS_DATA_SOURCE_SNOOP_NONE,         0,  24 },
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_SNB_02,  KPROF_PEBS_DATA_SOURCE_TABLE_SANDY_BRIDGE,  2, KPROF_PEBS_DATA_SOURCE_LEVEL_LFB,       1, KPROF_PEBS_DATA_SOURCE_SNOOP_NONE,         0,  31 },
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_SNB_03,  KPROF_PEBS_DATA_SOURCE_TABLE_SANDY_BRIDGE,  3, KPROF_PEBS_DATA_SOURCE_LEVEL_L2,        1, KPROF_PEBS_DATA_SOURCE_SNOOP_NONE,         0,  81 },
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_SNB_04,  KPROF_PEBS_DATA_SOURCE_TABLE_SANDY_BRIDGE,  4, KPROF_PEBS_DATA_SOURCE_LEVEL_L3,        1, KPROF_PEBS_DATA_SOURCE_SNOOP_NONE,         0,  88 },
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_SNB_05,  KPROF_PEBS_DATA_SOURCE_TABLE_SANDY_BRIDGE,  5, KPROF_PEBS_DATA_SOURCE_LEVEL_L3,        1, KPROF_PEBS_DATA_SOURCE_SNOOP_MISS,         0, 454 },
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_SNB_06,  KPROF_PEBS_DATA_SOURCE_TABLE_SANDY_BRIDGE,  6, KPROF_PEBS_DATA_SOURCE_LEVEL_L3,        1, KPROF_PEBS_DATA_SOURCE_SNOOP_HIT,          0, 112 },
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_SNB_07,  KPROF_PEBS_DATA_SOURCE_TABLE_SANDY_BRIDGE,  7, KPROF_PEBS_DATA_SOURCE_LEVEL_L3,        1, KPROF_PEBS_DATA_SOURCE_SNOOP_HITM,         0, 143 },
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_SNB_08,  KPROF_PEBS_DATA_SOURCE_TABLE_SANDY_BRIDGE,  8, KPROF_PEBS_DATA_SOURCE_LEVEL_L3,        1, KPROF_PEBS_DATA_SOURCE_SNOOP_HIT,          1, 177 },
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_SNB_09,  KPROF_PEBS_DATA_SOURCE_TABLE_SANDY_BRIDGE,  9, KPROF_PEBS_DATA_SOURCE_LEVEL_L3,        1, KPROF_PEBS_DATA_SOURCE_SNOOP_HITM,         1, 220 },
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_SNB_0A,  KPROF_PEBS_DATA_SOURCE_TABLE_SANDY_BRIDGE, 10, KPROF_PEBS_DATA_SOURCE_LEVEL_RAM,       1, KPROF_PEBS_DATA_SOURCE_SNOOP_HIT,          0, 266 },
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_SNB_0B,  KPROF_PEBS_DATA_SOURCE_TABLE_SANDY_BRIDGE, 11, KPROF_PEBS_DATA_SOURCE_LEVEL_RAM,       1, KPROF_PEBS_DATA_SOURCE_SNOOP_HIT,          1, 301 },
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_SNB_0C,  KPROF_PEBS_DATA_SOURCE_TABLE_SANDY_BRIDGE, 12, KPROF_PEBS_DATA_SOURCE_LEVEL_RAM,       1, KPROF_PEBS_DATA_SOURCE_SNOOP_NONE_OR_MISS, 0, 347 },
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_SNB_0D,  KPROF_PEBS_DATA_SOURCE_TABLE_SANDY_BRIDGE, 13, KPROF_PEBS_DATA_SOURCE_LEVEL_RAM,       1, KPROF_PEBS_DATA_SOURCE_SNOOP_NONE_OR_MISS, 1, 385 },
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_SNB_0E,  KPROF_PEBS_DATA_SOURCE_TABLE_SANDY_BRIDGE, 14, KPROF_PEBS_DATA_SOURCE_LEVEL_IO,        1, KPROF_PEBS_DATA_SOURCE_SNOOP_NONE,         0, 434 },
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_SNB_0F,  KPROF_PEBS_DATA_SOURCE_TABLE_SANDY_BRIDGE, 15, KPROF_PEBS_DATA_SOURCE_LEVEL_UNCACHED,  1, KPROF_PEBS_DATA_SOURCE_SNOOP_NONE,         0, 438 },
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_SKL_00,  KPROF_PEBS_DATA_SOURCE_TABLE_SKYLAKE,       0, KPROF_PEBS_DATA_SOURCE_LEVEL_L3,        0, KPROF_PEBS_DATA_SOURCE_SNOOP_NA,           0,   0 },
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_SKL_01,  KPROF_PEBS_DATA_SOURCE_TABLE_SKYLAKE,       1, KPROF_PEBS_DATA_SOURCE_LEVEL_L1,        1, KPROF_PEBS_DATA_SOURCE_SNOOP_NONE,         0,  24 },
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_SKL_02,  KPROF_PEBS_DATA_SOURCE_TABLE_SKYLAKE,       2, KPROF_PEBS_DATA_SOURCE_LEVEL_LFB,       1, KPROF_PEBS_DATA_SOURCE_SNOOP_NONE,         0,  31 },
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_SKL_03,  KPROF_PEBS_DATA_SOURCE_TABLE_SKYLAKE,       3, KPROF_PEBS_DATA_SOURCE_LEVEL_L2,        1, KPROF_PEBS_DATA_SOURCE_SNOOP_NONE,         0,  81 },
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_SKL_04,  KPROF_PEBS_DATA_SOURCE_TABLE_SKYLAKE,       4, KPROF_PEBS_DATA_SOURCE_LEVEL_L3,        1, KPROF_PEBS_DATA_SOURCE_SNOOP_NONE,         0,  88 },
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_SKL_05,  KPROF_PEBS_DATA_SOURCE_TABLE_SKYLAKE,       5, KPROF_PEBS_DATA_SOURCE_LEVEL_L3,        1, KPROF_PEBS_DATA_SOURCE_SNOOP_MISS,         0, 454 },
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_SKL_06,  KPROF_PEBS_DATA_SOURCE_TABLE_SKYLAKE,       6, KPROF_PEBS_DATA_SOURCE_LEVEL_L3,        1, KPROF_PEBS_DATA_SOURCE_SNOOP_HIT,          0, 112 },
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_SKL_07,  KPROF_PEBS_DATA_SOURCE_TABLE_SKYLAKE,       7, KPROF_PEBS_DATA_SOURCE_LEVEL_L3,        1, KPROF_PEBS_DATA_SOURCE_SNOOP_HITM,         0, 143 },
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_SKL_08,  KPROF_PEBS_DATA_SOURCE_TABLE_SKYLAKE,       8, KPROF_PEBS_DATA_SOURCE_LEVEL_L4,        1, KPROF_PEBS_DATA_SOURCE_SNOOP_HIT,          0, 475 },
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_SKL_09,  KPROF_PEBS_DATA_SOURCE_TABLE_SKYLAKE,       9, KPROF_PEBS_DATA_SOURCE_LEVEL_L4,        1, KPROF_PEBS_DATA_SOURCE_SNOOP_HIT,          1, 491 },
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_SKL_0A,  KPROF_PEBS_DATA_SOURCE_TABLE_SKYLAKE,      10, KPROF_PEBS_DATA_SOURCE_LEVEL_RAM,       1, KPROF_PEBS_DATA_SOURCE_SNOOP_HIT,          0, 266 },
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_SKL_0B,  KPROF_PEBS_DATA_SOURCE_TABLE_SKYLAKE,      11, KPROF_PEBS_DATA_SOURCE_LEVEL_RAM,       1, KPROF_PEBS_DATA_SOURCE_SNOOP_NONE,         1, 514 },
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_SKL_0C,  KPROF_PEBS_DATA_SOURCE_TABLE_SKYLAKE,      12, KPROF_PEBS_DATA_SOURCE_LEVEL_ANY_CACHE, 1, KPROF_PEBS_DATA_SOURCE_SNOOP_FWD,          1, 537 },
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_SKL_0D,  KPROF_PEBS_DATA_SOURCE_TABLE_SKYLAKE,      13, KPROF_PEBS_DATA_SOURCE_LEVEL_ANY_CACHE, 1, KPROF_PEBS_DATA_SOURCE_SNOOP_HITM,         1, 570 },
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_SKL_0E,  KPROF_PEBS_DATA_SOURCE_TABLE_SKYLAKE,      14, KPROF_PEBS_DATA_SOURCE_LEVEL_IO,        1, KPROF_PEBS_DATA_SOURCE_SNOOP_NONE,         0, 434 },
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_SKL_0F,  KPROF_PEBS_DATA_SOURCE_TABLE_SKYLAKE,      15, KPROF_PEBS_DATA_SOURCE_LEVEL_UNCACHED,  1, KPROF_PEBS_DATA_SOURCE_SNOOP_NONE,         0, 438 },
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_SKLP_00, KPROF_PEBS_DATA_SOURCE_TABLE_SKYLAKE_PMEM,  0, KPROF_PEBS_DATA_SOURCE_LEVEL_L3,        0, KPROF_PEBS_DATA_SOURCE_SNOOP_NA,           0,   0 },
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_SKLP_01, KPROF_PEBS_DATA_SOURCE_TABLE_SKYLAKE_PMEM,  1, KPROF_PEBS_DATA_SOURCE_LEVEL_L1,        1, KPROF_PEBS_DATA_SOURCE_SNOOP_NONE,         0,  24 },
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_SKLP_02, KPROF_PEBS_DATA_SOURCE_TABLE_SKYLAKE_PMEM,  2, KPROF_PEBS_DATA_SOURCE_LEVEL_LFB,       1, KPROF_PEBS_DATA_SOURCE_SNOOP_NONE,         0,  31 },
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_SKLP_03, KPROF_PEBS_DATA_SOURCE_TABLE_SKYLAKE_PMEM,  3, KPROF_PEBS_DATA_SOURCE_LEVEL_L2,        1, KPROF_PEBS_DATA_SOURCE_SNOOP_NONE,         0,  81 },
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_SKLP_04, KPROF_PEBS_DATA_SOURCE_TABLE_SKYLAKE_PMEM,  4, KPROF_PEBS_DATA_SOURCE_LEVEL_L3,        1, KPROF_PEBS_DATA_SOURCE_SNOOP_NONE,         0,  88 },
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_SKLP_05, KPROF_PEBS_DATA_SOURCE_TABLE_SKYLAKE_PMEM,  5, KPROF_PEBS_DATA_SOURCE_LEVEL_L3,        1, KPROF_PEBS_DATA_SOURCE_SNOOP_MISS,         0, 454 },
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_SKLP_06, KPROF_PEBS_DATA_SOURCE_TABLE_SKYLAKE_PMEM,  6, KPROF_PEBS_DATA_SOURCE_LEVEL_L3,        1, KPROF_PEBS_DATA_SOURCE_SNOOP_HIT,          0, 112 },
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_SKLP_07, KPROF_PEBS_DATA_SOURCE_TABLE_SKYLAKE_PMEM,  7, KPROF_PEBS_DATA_SOURCE_LEVEL_L3,        1, KPROF_PEBS_DATA_SOURCE_SNOOP_HITM,         0, 143 },
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_SKLP_08, KPROF_PEBS_DATA_SOURCE_TABLE_SKYLAKE_PMEM,  8, KPROF_PEBS_DATA_SOURCE_LEVEL_PMEM,      1, KPROF_PEBS_DATA_SOURCE_SNOOP_HIT,          0, 602 },
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_SKLP_09, KPROF_PEBS_DATA_SOURCE_TABLE_SKYLAKE_PMEM,  9, KPROF_PEBS_DATA_SOURCE_LEVEL_PMEM,      1, KPROF_PEBS_DATA_SOURCE_SNOOP_HIT,          1, 635 },
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_SKLP_0A, KPROF_PEBS_DATA_SOURCE_TABLE_SKYLAKE_PMEM, 10, KPROF_PEBS_DATA_SOURCE_LEVEL_RAM,       1, KPROF_PEBS_DATA_SOURCE_SNOOP_HIT,          0, 266 },
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_SKLP_0B, KPROF_PEBS_DATA_SOURCE_TABLE_SKYLAKE_PMEM, 11, KPROF_PEBS_DATA_SOURCE_LEVEL_RAM,       1, KPROF_PEBS_DATA_SOURCE_SNOOP_NONE,         1, 514 },
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_SKLP_0C, KPROF_PEBS_DATA_SOURCE_TABLE_SKYLAKE_PMEM, 12, KPROF_PEBS_DATA_SOURCE_LEVEL_ANY_CACHE, 1, KPROF_PEBS_DATA_SOURCE_SNOOP_FWD,          1, 537 },
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_SKLP_0D, KPROF_PEBS_DATA_SOURCE_TABLE_SKYLAKE_PMEM, 13, KPROF_PEBS_DATA_SOURCE_LEVEL_ANY_CACHE, 1, KPROF_PEBS_DATA_SOURCE_SNOOP_HITM,         1, 570 },
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_SKLP_0E, KPROF_PEBS_DATA_SOURCE_TABLE_SKYLAKE_PMEM, 14, KPROF_PEBS_DATA_SOURCE_LEVEL_IO,        1, KPROF_PEBS_DATA_SOURCE_SNOOP_NONE,         0, 434 },
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_SKLP_0F, KPROF_PEBS_DATA_SOURCE_TABLE_SKYLAKE_PMEM, 15, KPROF_PEBS_DATA_SOURCE_LEVEL_UNCACHED,  1, KPROF_PEBS_DATA_SOURCE_SNOOP_NONE,         0, 438 },
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_GRT_00,  KPROF_PEBS_DATA_SOURCE_TABLE_GRACEMONT,     0, KPROF_PEBS_DATA_SOURCE_LEVEL_L3,        0, KPROF_PEBS_DATA_SOURCE_SNOOP_NA,           0,   0 },
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_GRT_01,  KPROF_PEBS_DATA_SOURCE_TABLE_GRACEMONT,     1, KPROF_PEBS_DATA_SOURCE_LEVEL_L1,        1, KPROF_PEBS_DATA_SOURCE_SNOOP_NONE,         0,  24 },
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_GRT_02,  KPROF_PEBS_DATA_SOURCE_TABLE_GRACEMONT,     2, KPROF_PEBS_DATA_SOURCE_LEVEL_LFB,       1, KPROF_PEBS_DATA_SOURCE_SNOOP_NONE,         0,  31 },
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_GRT_03,  KPROF_PEBS_DATA_SOURCE_TABLE_GRACEMONT,     3, KPROF_PEBS_DATA_SOURCE_LEVEL_L2,        1, KPROF_PEBS_DATA_SOURCE_SNOOP_NONE,         0,  81 },
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_GRT_04,  KPROF_PEBS_DATA_SOURCE_TABLE_GRACEMONT,     4, KPROF_PEBS_DATA_SOURCE_LEVEL_L3,        1, KPROF_PEBS_DATA_SOURCE_SNOOP_NONE,         0,  88 },
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_GRT_05,  KPROF_PEBS_DATA_SOURCE_TABLE_GRACEMONT,     5, KPROF_PEBS_DATA_SOURCE_LEVEL_L3,        1, KPROF_PEBS_DATA_SOURCE_SNOOP_HIT,          0, 112 },
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_GRT_06,  KPROF_PEBS_DATA_SOURCE_TABLE_GRACEMONT,     6, KPROF_PEBS_DATA_SOURCE_LEVEL_L3,        1, KPROF_PEBS_DATA_SOURCE_SNOOP_HITM,         0, 143 },
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_GRT_07,  KPROF_PEBS_DATA_SOURCE_TABLE_GRACEMONT,     7, KPROF_PEBS_DATA_SOURCE_LEVEL_L3,        1, KPROF_PEBS_DATA_SOURCE_SNOOP_HITM,         0, 143 },
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_GRT_08,  KPROF_PEBS_DATA_SOURCE_TABLE_GRACEMONT,     8, KPROF_PEBS_DATA_SOURCE_LEVEL_L3,        1, KPROF_PEBS_DATA_SOURCE_SNOOP_FWD,          0, 669 },
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_GRT_09,  KPROF_PEBS_DATA_SOURCE_TABLE_GRACEMONT,     9, KPROF_PEBS_DATA_SOURCE_LEVEL_L3,        1, KPROF_PEBS_DATA_SOURCE_SNOOP_HITM,         1, 220 },
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_GRT_0A,  KPROF_PEBS_DATA_SOURCE_TABLE_GRACEMONT,    10, KPROF_PEBS_DATA_SOURCE_LEVEL_RAM,       1, KPROF_PEBS_DATA_SOURCE_SNOOP_HIT,          0, 266 },
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_GRT_0B,  KPROF_PEBS_DATA_SOURCE_TABLE_GRACEMONT,    11, KPROF_PEBS_DATA_SOURCE_LEVEL_RAM,       1, KPROF_PEBS_DATA_SOURCE_SNOOP_HIT,          1, 301 },
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_GRT_0C,  KPROF_PEBS_DATA_SOURCE_TABLE_GRACEMONT,    12, KPROF_PEBS_DATA_SOURCE_LEVEL_RAM,       1, KPROF_PEBS_DATA_SOURCE_SNOOP_NONE_OR_MISS, 0, 347 },
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_GRT_0D,  KPROF_PEBS_DATA_SOURCE_TABLE_GRACEMONT,    13, KPROF_PEBS_DATA_SOURCE_LEVEL_RAM,       1, KPROF_PEBS_DATA_SOURCE_SNOOP_NONE_OR_MISS, 1, 385 },
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_GRT_0E,  KPROF_PEBS_DATA_SOURCE_TABLE_GRACEMONT,    14, KPROF_PEBS_DATA_SOURCE_LEVEL_IO,        1, KPROF_PEBS_DATA_SOURCE_SNOOP_NONE,         0, 434 },
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_GRT_0F,  KPROF_PEBS_DATA_SOURCE_TABLE_GRACEMONT,    15, KPROF_PEBS_DATA_SOURCE_LEVEL_UNCACHED,  1, KPROF_PEBS_DATA_SOURCE_SNOOP_NONE,         0, 438 },
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_CMT_00,  KPROF_PEBS_DATA_SOURCE_TABLE_CRESTMONT,     0, KPROF_PEBS_DATA_SOURCE_LEVEL_L3,        0, KPROF_PEBS_DATA_SOURCE_SNOOP_NA,           0,   0 },
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_CMT_01,  KPROF_PEBS_DATA_SOURCE_TABLE_CRESTMONT,     1, KPROF_PEBS_DATA_SOURCE_LEVEL_L1,        1, KPROF_PEBS_DATA_SOURCE_SNOOP_NONE,         0,  24 },
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_CMT_02,  KPROF_PEBS_DATA_SOURCE_TABLE_CRESTMONT,     2, KPROF_PEBS_DATA_SOURCE_LEVEL_LFB,       1, KPROF_PEBS_DATA_SOURCE_SNOOP_NONE,         0,  31 },
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_CMT_03,  KPROF_PEBS_DATA_SOURCE_TABLE_CRESTMONT,     3, KPROF_PEBS_DATA_SOURCE_LEVEL_L2,        1, KPROF_PEBS_DATA_SOURCE_SNOOP_NONE,         0,  81 },
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_CMT_04,  KPROF_PEBS_DATA_SOURCE_TABLE_CRESTMONT,     4, KPROF_PEBS_DATA_SOURCE_LEVEL_L3,        1, KPROF_PEBS_DATA_SOURCE_SNOOP_NONE,         0,  88 },
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_CMT_05,  KPROF_PEBS_DATA_SOURCE_TABLE_CRESTMONT,     5, KPROF_PEBS_DATA_SOURCE_LEVEL_L3,        1, KPROF_PEBS_DATA_SOURCE_SNOOP_MISS,         0, 454 },
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_CMT_06,  KPROF_PEBS_DATA_SOURCE_TABLE_CRESTMONT,     6, KPROF_PEBS_DATA_SOURCE_LEVEL_L3,        1, KPROF_PEBS_DATA_SOURCE_SNOOP_HIT,          0, 112 },
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_CMT_07,  KPROF_PEBS_DATA_SOURCE_TABLE_CRESTMONT,     7, KPROF_PEBS_DATA_SOURCE_LEVEL_L3,        1, KPROF_PEBS_DATA_SOURCE_SNOOP_FWD,          0, 669 },
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_CMT_08,  KPROF_PEBS_DATA_SOURCE_TABLE_CRESTMONT,     8, KPROF_PEBS_DATA_SOURCE_LEVEL_L3,        1, KPROF_PEBS_DATA_SOURCE_SNOOP_HITM,         0, 143 },
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_CMT_09,  KPROF_PEBS_DATA_SOURCE_TABLE_CRESTMONT,     9, KPROF_PEBS_DATA_SOURCE_LEVEL_L3,        1, KPROF_PEBS_DATA_SOURCE_SNOOP_HITM,         1, 220 },
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_CMT_0A,  KPROF_PEBS_DATA_SOURCE_TABLE_CRESTMONT,    10, KPROF_PEBS_DATA_SOURCE_LEVEL_RAM,       1, KPROF_PEBS_DATA_SOURCE_SNOOP_NONE,         0, 705 },
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_CMT_0B,  KPROF_PEBS_DATA_SOURCE_TABLE_CRESTMONT,    11, KPROF_PEBS_DATA_SOURCE_LEVEL_RAM,       1, KPROF_PEBS_DATA_SOURCE_SNOOP_NONE,         1, 514 },
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_CMT_0C,  KPROF_PEBS_DATA_SOURCE_TABLE_CRESTMONT,    12, KPROF_PEBS_DATA_SOURCE_LEVEL_RAM,       1, KPROF_PEBS_DATA_SOURCE_SNOOP_FWD,          1, 727 },
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_CMT_0D,  KPROF_PEBS_DATA_SOURCE_TABLE_CRESTMONT,    13, KPROF_PEBS_DATA_SOURCE_LEVEL_RAM,       1, KPROF_PEBS_DATA_SOURCE_SNOOP_HITM,         1, 761 },
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_CMT_0E,  KPROF_PEBS_DATA_SOURCE_TABLE_CRESTMONT,    14, KPROF_PEBS_DATA_SOURCE_LEVEL_IO,        1, KPROF_PEBS_DATA_SOURCE_SNOOP_NONE,         0, 434 },
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_CMT_0F,  KPROF_PEBS_DATA_SOURCE_TABLE_CRESTMONT,    15, KPROF_PEBS_DATA_SOURCE_LEVEL_UNCACHED,  1, KPROF_PEBS_DATA_SOURCE_SNOOP_NONE,         0, 438 },
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_LNC_00,  KPROF_PEBS_DATA_SOURCE_TABLE_LION_COVE,     0, KPROF_PEBS_DATA_SOURCE_LEVEL_L3,        0, KPROF_PEBS_DATA_SOURCE_SNOOP_NA,           0,   0 },
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_LNC_01,  KPROF_PEBS_DATA_SOURCE_TABLE_LION_COVE,     1, KPROF_PEBS_DATA_SOURCE_LEVEL_L1,        1, KPROF_PEBS_DATA_SOURCE_SNOOP_NONE,         0,  24 },
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_LNC_02,  KPROF_PEBS_DATA_SOURCE_TABLE_LION_COVE,     2, KPROF_PEBS_DATA_SOURCE_LEVEL_L1,        1, KPROF_PEBS_DATA_SOURCE_SNOOP_NONE,         0,  24 },
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_LNC_03,  KPROF_PEBS_DATA_SOURCE_TABLE_LION_COVE,     3, KPROF_PEBS_DATA_SOURCE_LEVEL_LFB,       1, KPROF_PEBS_DATA_SOURCE_SNOOP_NONE,         0, 794 },
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_LNC_04,  KPROF_PEBS_DATA_SOURCE_TABLE_LION_COVE,     4, KPROF_PEBS_DATA_SOURCE_LEVEL_NA,        0, KPROF_PEBS_DATA_SOURCE_SNOOP_NA,           0, 836 },
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_LNC_05,  KPROF_PEBS_DATA_SOURCE_TABLE_LION_COVE,     5, KPROF_PEBS_DATA_SOURCE_LEVEL_L2,        1, KPROF_PEBS_DATA_SOURCE_SNOOP_NONE,         0,  81 },
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_LNC_06,  KPROF_PEBS_DATA_SOURCE_TABLE_LION_COVE,     6, KPROF_PEBS_DATA_SOURCE_LEVEL_L2_MHB,    1, KPROF_PEBS_DATA_SOURCE_SNOOP_NONE,         0, 845 },
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_LNC_07,  KPROF_PEBS_DATA_SOURCE_TABLE_LION_COVE,     7, KPROF_PEBS_DATA_SOURCE_LEVEL_NA,        0, KPROF_PEBS_DATA_SOURCE_SNOOP_NA,           0, 836 },
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_LNC_08,  KPROF_PEBS_DATA_SOURCE_TABLE_LION_COVE,     8, KPROF_PEBS_DATA_SOURCE_LEVEL_L3,        1, KPROF_PEBS_DATA_SOURCE_SNOOP_NONE,         0, 873 },
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_LNC_09,  KPROF_PEBS_DATA_SOURCE_TABLE_LION_COVE,     9, KPROF_PEBS_DATA_SOURCE_LEVEL_NA,        0, KPROF_PEBS_DATA_SOURCE_SNOOP_NA,           0, 836 },
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_LNC_0A,  KPROF_PEBS_DATA_SOURCE_TABLE_LION_COVE,    10, KPROF_PEBS_DATA_SOURCE_LEVEL_NA,        0, KPROF_PEBS_DATA_SOURCE_SNOOP_NA,           0, 836 },
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_LNC_0B,  KPROF_PEBS_DATA_SOURCE_TABLE_LION_COVE,    11, KPROF_PEBS_DATA_SOURCE_LEVEL_NA,        0, KPROF_PEBS_DATA_SOURCE_SNOOP_NA,           0, 836 },
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_LNC_0C,  KPROF_PEBS_DATA_SOURCE_TABLE_LION_COVE,    12, KPROF_PEBS_DATA_SOURCE_LEVEL_L3,        1, KPROF_PEBS_DATA_SOURCE_SNOOP_FWD,          0, 669 },
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_LNC_0D,  KPROF_PEBS_DATA_SOURCE_TABLE_LION_COVE,    13, KPROF_PEBS_DATA_SOURCE_LEVEL_L3,        1, KPROF_PEBS_DATA_SOURCE_SNOOP_HITM,         0, 143 },
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_LNC_0E,  KPROF_PEBS_DATA_SOURCE_TABLE_LION_COVE,    14, KPROF_PEBS_DATA_SOURCE_LEVEL_NA,        0, KPROF_PEBS_DATA_SOURCE_SNOOP_NA,           0, 836 },
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_LNC_0F,  KPROF_PEBS_DATA_SOURCE_TABLE_LION_COVE,    15, KPROF_PEBS_DATA_SOURCE_LEVEL_L3,        0, KPROF_PEBS_DATA_SOURCE_SNOOP_HITM,         0, 880 },
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_LNC_10,  KPROF_PEBS_DATA_SOURCE_TABLE_LION_COVE,    16, KPROF_PEBS_DATA_SOURCE_LEVEL_MSC,       1, KPROF_PEBS_DATA_SOURCE_SNOOP_NONE,         0, 915 },
+	{ KPROF_PEBS_DATA_SOURCE_CODE_ID_LNC_11,  KPROF_PEBS_DATA_SOURCE_TABLE_LION_COVE,    17, KPROF_PEBS_DATA_SOURCE_LEVEL_RAM,       1, KPROF_PEBS_DATA_SOURCE_SNOOP_NONE,         0, 937 },
+};
+/* clang-format on */
+
+KPROF_API const kprof_pebs_data_source_code *
+kprof_pebs_data_source_code_by_id(kprof_pebs_data_source_code_id id)
+{
+	if ((uint32_t)id < KPROF_PEBS_DATA_SOURCE_CODE_FIRST ||
+	    (uint32_t)id - KPROF_PEBS_DATA_SOURCE_CODE_FIRST >= KPROF_PEBS_DATA_SOURCE_CODE_COUNT)
+		return NULL;
+	return &kprof_impl_pebs_data_source_code_rows[(uint32_t)id -
+	                                              KPROF_PEBS_DATA_SOURCE_CODE_FIRST];
+}
+#ifndef KPROF_NO_NAMES
+/* The pool of the strings of kprof_pebs_data_source_code: each string NUL-terminated, at the
+ * offset on its left. */
+/* clang-format off */
+static const char kprof_impl_pebs_data_source_code_pool[954] =
+	/*   0 */ "L3 miss, source unknown\0"
+	/*  24 */ "L1 hit\0"
+	/*  31 */ "fill buffer hit (the line was already on its way)\0"
+	/*  81 */ "L2 hit\0"
+	/*  88 */ "L3 hit, no snoop needed\0"
+	/* 112 */ "L3 hit, snoop hit a clean line\0"
+	/* 143 */ "L3 hit, snoop hit a modified line\0"
+	/* 177 */ "L3 miss, remote cache hit (one hop), clean\0"
+	/* 220 */ "L3 miss, remote cache hit (one hop), modified\0"
+	/* 266 */ "L3 miss, local memory, line shared\0"
+	/* 301 */ "L3 miss, remote memory (one hop), line shared\0"
+	/* 347 */ "L3 miss, local memory, line exclusive\0"
+	/* 385 */ "L3 miss, remote memory (one hop), line exclusive\0"
+	/* 434 */ "I/O\0"
+	/* 438 */ "uncached memory\0"
+	/* 454 */ "L3 hit, snoop missed\0"
+	/* 475 */ "L3 miss, L4 hit\0"
+	/* 491 */ "L3 miss, remote L4 hit\0"
+	/* 514 */ "L3 miss, remote memory\0"
+	/* 537 */ "L3 miss, remote cache, forwarded\0"
+	/* 570 */ "L3 miss, remote cache, modified\0"
+	/* 602 */ "L3 miss, local persistent memory\0"
+	/* 635 */ "L3 miss, remote persistent memory\0"
+	/* 669 */ "L3 hit, forwarded from another core\0"
+	/* 705 */ "L3 miss, local memory\0"
+	/* 727 */ "L3 miss, remote memory, forwarded\0"
+	/* 761 */ "L3 miss, remote memory, modified\0"
+	/* 794 */ "L1 miss handling buffer (fill buffer) hit\0"
+	/* 836 */ "reserved\0"
+	/* 845 */ "L2 miss handling buffer hit\0"
+	/* 873 */ "L3 hit\0"
+	/* 880 */ "L3 miss, snoop hit a modified line\0"
+	/* 915 */ "memory-side cache hit\0"
+	/* 937 */ "local memory hit";
+/* clang-format on */
+
+#define KPROF_IMPL_PEBS_DATA_SOURCE_CODE_POOL_SIZE 954u
+#define KPROF_IMPL_PEBS_DATA_SOURCE_CODE_NONE      0xFFFFu /* a string column's "no string" */
+/* The pebs_data_source_code strings, each NUL-terminated: the string at offset off. */
+KPROF_IMPL_INTERNAL const char *kprof_impl_pebs_data_source_code_text(uint32_t off)
+{
+	return (const char *)&kprof_impl_pebs_data_source_code_pool + off;
+}
+
+KPROF_API const char *kprof_pebs_data_source_code_meaning_get(const kprof_pebs_data_source_code *r)
+{
+	return r && r->meaning < KPROF_IMPL_PEBS_DATA_SOURCE_CODE_POOL_SIZE
+	               ? kprof_impl_pebs_data_source_code_text(r->meaning)
+	               : NULL;
+}
+#endif
+
+/* The rows of kprof_pebs_data_source_uarch, in id order. */
+/* clang-format off */
+static const kprof_pebs_data_source_uarch kprof_impl_pebs_data_source_uarch_rows[60] = {
+	{ KPROF_PEBS_DATA_SOURCE_UARCH_ID_NEHALEM,           KPROF_CPUID_UARCH_ID_INTEL_NEHALEM,           KPROF_PEBS_DATA_SOURCE_TABLE_NEHALEM,      KPROF_PEBS_DATA_SOURCE_LAYOUT_ID_NEHALEM,    KPROF_PEBS_DATA_SOURCE_TABLE_NONE,                                               0 },
+	{ KPROF_PEBS_DATA_SOURCE_UARCH_ID_NEHALEM_EP,        KPROF_CPUID_UARCH_ID_INTEL_NEHALEM_EP,        KPROF_PEBS_DATA_SOURCE_TABLE_NEHALEM,      KPROF_PEBS_DATA_SOURCE_LAYOUT_ID_NEHALEM,    KPROF_PEBS_DATA_SOURCE_TABLE_NONE,                                               0 },
+	{ KPROF_PEBS_DATA_SOURCE_UARCH_ID_NEHALEM_EX,        KPROF_CPUID_UARCH_ID_INTEL_NEHALEM_EX,        KPROF_PEBS_DATA_SOURCE_TABLE_NEHALEM,      KPROF_PEBS_DATA_SOURCE_LAYOUT_ID_NEHALEM,    KPROF_PEBS_DATA_SOURCE_TABLE_NONE,                                               0 },
+	{ KPROF_PEBS_DATA_SOURCE_UARCH_ID_WESTMERE,          KPROF_CPUID_UARCH_ID_INTEL_WESTMERE,          KPROF_PEBS_DATA_SOURCE_TABLE_NEHALEM,      KPROF_PEBS_DATA_SOURCE_LAYOUT_ID_LOAD,       KPROF_PEBS_DATA_SOURCE_TABLE_NONE,                                               0 },
+	{ KPROF_PEBS_DATA_SOURCE_UARCH_ID_WESTMERE_EP,       KPROF_CPUID_UARCH_ID_INTEL_WESTMERE_EP,       KPROF_PEBS_DATA_SOURCE_TABLE_NEHALEM,      KPROF_PEBS_DATA_SOURCE_LAYOUT_ID_LOAD,       KPROF_PEBS_DATA_SOURCE_TABLE_NONE,                                               0 },
+	{ KPROF_PEBS_DATA_SOURCE_UARCH_ID_WESTMERE_EX,       KPROF_CPUID_UARCH_ID_INTEL_WESTMERE_EX,       KPROF_PEBS_DATA_SOURCE_TABLE_NEHALEM,      KPROF_PEBS_DATA_SOURCE_LAYOUT_ID_LOAD,       KPROF_PEBS_DATA_SOURCE_TABLE_NONE,                                               0 },
+	{ KPROF_PEBS_DATA_SOURCE_UARCH_ID_SANDYBRIDGE,       KPROF_CPUID_UARCH_ID_INTEL_SANDYBRIDGE,       KPROF_PEBS_DATA_SOURCE_TABLE_SANDY_BRIDGE, KPROF_PEBS_DATA_SOURCE_LAYOUT_ID_LOAD,       KPROF_PEBS_DATA_SOURCE_TABLE_NONE,                                               0 },
+	{ KPROF_PEBS_DATA_SOURCE_UARCH_ID_SANDYBRIDGE_X,     KPROF_CPUID_UARCH_ID_INTEL_SANDYBRIDGE_X,     KPROF_PEBS_DATA_SOURCE_TABLE_SANDY_BRIDGE, KPROF_PEBS_DATA_SOURCE_LAYOUT_ID_LOAD,       KPROF_PEBS_DATA_SOURCE_TABLE_NONE,                                               0 },
+	{ KPROF_PEBS_DATA_SOURCE_UARCH_ID_IVYBRIDGE,         KPROF_CPUID_UARCH_ID_INTEL_IVYBRIDGE,         KPROF_PEBS_DATA_SOURCE_TABLE_SANDY_BRIDGE, KPROF_PEBS_DATA_SOURCE_LAYOUT_ID_LOAD,       KPROF_PEBS_DATA_SOURCE_TABLE_NONE,                                               0 },
+	{ KPROF_PEBS_DATA_SOURCE_UARCH_ID_IVYBRIDGE_X,       KPROF_CPUID_UARCH_ID_INTEL_IVYBRIDGE_X,       KPROF_PEBS_DATA_SOURCE_TABLE_SANDY_BRIDGE, KPROF_PEBS_DATA_SOURCE_LAYOUT_ID_LOAD,       KPROF_PEBS_DATA_SOURCE_TABLE_NONE,                                               0 },
+	{ KPROF_PEBS_DATA_SOURCE_UARCH_ID_HASWELL,           KPROF_CPUID_UARCH_ID_INTEL_HASWELL,           KPROF_PEBS_DATA_SOURCE_TABLE_SANDY_BRIDGE, KPROF_PEBS_DATA_SOURCE_LAYOUT_ID_LOAD,       KPROF_PEBS_DATA_SOURCE_TABLE_NONE,                                               0 },
+	{ KPROF_PEBS_DATA_SOURCE_UARCH_ID_HASWELL_X,         KPROF_CPUID_UARCH_ID_INTEL_HASWELL_X,         KPROF_PEBS_DATA_SOURCE_TABLE_SANDY_BRIDGE, KPROF_PEBS_DATA_SOURCE_LAYOUT_ID_LOAD,       KPROF_PEBS_DATA_SOURCE_TABLE_NONE,                                               0 },
+	{ KPROF_PEBS_DATA_SOURCE_UARCH_ID_HASWELL_L,         KPROF_CPUID_UARCH_ID_INTEL_HASWELL_L,         KPROF_PEBS_DATA_SOURCE_TABLE_SANDY_BRIDGE, KPROF_PEBS_DATA_SOURCE_LAYOUT_ID_LOAD,       KPROF_PEBS_DATA_SOURCE_TABLE_NONE,                                               0 },
+	{ KPROF_PEBS_DATA_SOURCE_UARCH_ID_HASWELL_G,         KPROF_CPUID_UARCH_ID_INTEL_HASWELL_G,         KPROF_PEBS_DATA_SOURCE_TABLE_SANDY_BRIDGE, KPROF_PEBS_DATA_SOURCE_LAYOUT_ID_LOAD,       KPROF_PEBS_DATA_SOURCE_TABLE_NONE,                                               0 },
+	{ KPROF_PEBS_DATA_SOURCE_UARCH_ID_BROADWELL,         KPROF_CPUID_UARCH_ID_INTEL_BROADWELL,         KPROF_PEBS_DATA_SOURCE_TABLE_SANDY_BRIDGE, KPROF_PEBS_DATA_SOURCE_LAYOUT_ID_LOAD,       KPROF_PEBS_DATA_SOURCE_TABLE_NONE,                                               0 },
+	{ KPROF_PEBS_DATA_SOURCE_UARCH_ID_BROADWELL_G,       KPROF_CPUID_UARCH_ID_INTEL_BROADWELL_G,       KPROF_PEBS_DATA_SOURCE_TABLE_SANDY_BRIDGE, KPROF_PEBS_DATA_SOURCE_LAYOUT_ID_LOAD,       KPROF_PEBS_DATA_SOURCE_TABLE_NONE,                                               0 },
+	{ KPROF_PEBS_DATA_SOURCE_UARCH_ID_BROADWELL_X,       KPROF_CPUID_UARCH_ID_INTEL_BROADWELL_X,       KPROF_PEBS_DATA_SOURCE_TABLE_SANDY_BRIDGE, KPROF_PEBS_DATA_SOURCE_LAYOUT_ID_LOAD,       KPROF_PEBS_DATA_SOURCE_TABLE_NONE,                                               0 },
+	{ KPROF_PEBS_DATA_SOURCE_UARCH_ID_BROADWELL_D,       KPROF_CPUID_UARCH_ID_INTEL_BROADWELL_D,       KPROF_PEBS_DATA_SOURCE_TABLE_SANDY_BRIDGE, KPROF_PEBS_DATA_SOURCE_LAYOUT_ID_LOAD,       KPROF_PEBS_DATA_SOURCE_TABLE_NONE,                                               0 },
+	{ KPROF_PEBS_DATA_SOURCE_UARCH_ID_SKYLAKE_X,         KPROF_CPUID_UARCH_ID_INTEL_SKYLAKE_X,         KPROF_PEBS_DATA_SOURCE_TABLE_SKYLAKE_PMEM, KPROF_PEBS_DATA_SOURCE_LAYOUT_ID_LOAD,       KPROF_PEBS_DATA_SOURCE_TABLE_NONE,                                               0 },
+	{ KPROF_PEBS_DATA_SOURCE_UARCH_ID_CASCADELAKE_X,     KPROF_CPUID_UARCH_ID_INTEL_CASCADELAKE_X,     KPROF_PEBS_DATA_SOURCE_TABLE_SKYLAKE_PMEM, KPROF_PEBS_DATA_SOURCE_LAYOUT_ID_LOAD,       KPROF_PEBS_DATA_SOURCE_TABLE_NONE,                                               0 },
+	{ KPROF_PEBS_DATA_SOURCE_UARCH_ID_COOPERLAKE_X,      KPROF_CPUID_UARCH_ID_INTEL_COOPERLAKE_X,      KPROF_PEBS_DATA_SOURCE_TABLE_SKYLAKE_PMEM, KPROF_PEBS_DATA_SOURCE_LAYOUT_ID_LOAD,       KPROF_PEBS_DATA_SOURCE_TABLE_NONE,                                               0 },
+	{ KPROF_PEBS_DATA_SOURCE_UARCH_ID_SKYLAKE_L,         KPROF_CPUID_UARCH_ID_INTEL_SKYLAKE_L,         KPROF_PEBS_DATA_SOURCE_TABLE_SKYLAKE,      KPROF_PEBS_DATA_SOURCE_LAYOUT_ID_LOAD,       KPROF_PEBS_DATA_SOURCE_TABLE_NONE,                                               0 },
+	{ KPROF_PEBS_DATA_SOURCE_UARCH_ID_SKYLAKE,           KPROF_CPUID_UARCH_ID_INTEL_SKYLAKE,           KPROF_PEBS_DATA_SOURCE_TABLE_SKYLAKE,      KPROF_PEBS_DATA_SOURCE_LAYOUT_ID_LOAD,       KPROF_PEBS_DATA_SOURCE_TABLE_NONE,                                               0 },
+	{ KPROF_PEBS_DATA_SOURCE_UARCH_ID_KABYLAKE_L,        KPROF_CPUID_UARCH_ID_INTEL_KABYLAKE_L,        KPROF_PEBS_DATA_SOURCE_TABLE_SKYLAKE,      KPROF_PEBS_DATA_SOURCE_LAYOUT_ID_LOAD,       KPROF_PEBS_DATA_SOURCE_TABLE_NONE,                                               0 },
+	{ KPROF_PEBS_DATA_SOURCE_UARCH_ID_AMBERLAKE_L,       KPROF_CPUID_UARCH_ID_INTEL_AMBERLAKE_L,       KPROF_PEBS_DATA_SOURCE_TABLE_SKYLAKE,      KPROF_PEBS_DATA_SOURCE_LAYOUT_ID_LOAD,       KPROF_PEBS_DATA_SOURCE_TABLE_NONE,                                               0 },
+	{ KPROF_PEBS_DATA_SOURCE_UARCH_ID_COFFEELAKE_L,      KPROF_CPUID_UARCH_ID_INTEL_COFFEELAKE_L,      KPROF_PEBS_DATA_SOURCE_TABLE_SKYLAKE,      KPROF_PEBS_DATA_SOURCE_LAYOUT_ID_LOAD,       KPROF_PEBS_DATA_SOURCE_TABLE_NONE,                                               0 },
+	{ KPROF_PEBS_DATA_SOURCE_UARCH_ID_WHISKEYLAKE_L,     KPROF_CPUID_UARCH_ID_INTEL_WHISKEYLAKE_L,     KPROF_PEBS_DATA_SOURCE_TABLE_SKYLAKE,      KPROF_PEBS_DATA_SOURCE_LAYOUT_ID_LOAD,       KPROF_PEBS_DATA_SOURCE_TABLE_NONE,                                               0 },
+	{ KPROF_PEBS_DATA_SOURCE_UARCH_ID_WHISKEYLAKE_L_S12, KPROF_CPUID_UARCH_ID_INTEL_WHISKEYLAKE_L_S12, KPROF_PEBS_DATA_SOURCE_TABLE_SKYLAKE,      KPROF_PEBS_DATA_SOURCE_LAYOUT_ID_LOAD,       KPROF_PEBS_DATA_SOURCE_TABLE_NONE,                                               0 },
+	{ KPROF_PEBS_DATA_SOURCE_UARCH_ID_WHISKEYLAKE_L_S13, KPROF_CPUID_UARCH_ID_INTEL_WHISKEYLAKE_L_S13, KPROF_PEBS_DATA_SOURCE_TABLE_SKYLAKE,      KPROF_PEBS_DATA_SOURCE_LAYOUT_ID_LOAD,       KPROF_PEBS_DATA_SOURCE_TABLE_NONE,                                               0 },
+	{ KPROF_PEBS_DATA_SOURCE_UARCH_ID_KABYLAKE_L_S14,    KPROF_CPUID_UARCH_ID_INTEL_KABYLAKE_L_S14,    KPROF_PEBS_DATA_SOURCE_TABLE_SKYLAKE,      KPROF_PEBS_DATA_SOURCE_LAYOUT_ID_LOAD,       KPROF_PEBS_DATA_SOURCE_TABLE_NONE,                                               0 },
+	{ KPROF_PEBS_DATA_SOURCE_UARCH_ID_KABYLAKE,          KPROF_CPUID_UARCH_ID_INTEL_KABYLAKE,          KPROF_PEBS_DATA_SOURCE_TABLE_SKYLAKE,      KPROF_PEBS_DATA_SOURCE_LAYOUT_ID_LOAD,       KPROF_PEBS_DATA_SOURCE_TABLE_NONE,                                               0 },
+	{ KPROF_PEBS_DATA_SOURCE_UARCH_ID_COFFEELAKE,        KPROF_CPUID_UARCH_ID_INTEL_COFFEELAKE,        KPROF_PEBS_DATA_SOURCE_TABLE_SKYLAKE,      KPROF_PEBS_DATA_SOURCE_LAYOUT_ID_LOAD,       KPROF_PEBS_DATA_SOURCE_TABLE_NONE,                                               0 },
+	{ KPROF_PEBS_DATA_SOURCE_UARCH_ID_KABYLAKE_S14,      KPROF_CPUID_UARCH_ID_INTEL_KABYLAKE_S14,      KPROF_PEBS_DATA_SOURCE_TABLE_SKYLAKE,      KPROF_PEBS_DATA_SOURCE_LAYOUT_ID_LOAD,       KPROF_PEBS_DATA_SOURCE_TABLE_NONE,                                               0 },
+	{ KPROF_PEBS_DATA_SOURCE_UARCH_ID_COMETLAKE,         KPROF_CPUID_UARCH_ID_INTEL_COMETLAKE,         KPROF_PEBS_DATA_SOURCE_TABLE_SKYLAKE,      KPROF_PEBS_DATA_SOURCE_LAYOUT_ID_LOAD,       KPROF_PEBS_DATA_SOURCE_TABLE_NONE,                                               0 },
+	{ KPROF_PEBS_DATA_SOURCE_UARCH_ID_COMETLAKE_L,       KPROF_CPUID_UARCH_ID_INTEL_COMETLAKE_L,       KPROF_PEBS_DATA_SOURCE_TABLE_SKYLAKE,      KPROF_PEBS_DATA_SOURCE_LAYOUT_ID_LOAD,       KPROF_PEBS_DATA_SOURCE_TABLE_NONE,                                               0 },
+	{ KPROF_PEBS_DATA_SOURCE_UARCH_ID_ICELAKE_X,         KPROF_CPUID_UARCH_ID_INTEL_ICELAKE_X,         KPROF_PEBS_DATA_SOURCE_TABLE_SKYLAKE_PMEM, KPROF_PEBS_DATA_SOURCE_LAYOUT_ID_LOAD,       KPROF_PEBS_DATA_SOURCE_TABLE_NONE,                                               0 },
+	{ KPROF_PEBS_DATA_SOURCE_UARCH_ID_ICELAKE_D,         KPROF_CPUID_UARCH_ID_INTEL_ICELAKE_D,         KPROF_PEBS_DATA_SOURCE_TABLE_SKYLAKE_PMEM, KPROF_PEBS_DATA_SOURCE_LAYOUT_ID_LOAD,       KPROF_PEBS_DATA_SOURCE_TABLE_NONE,                                               0 },
+	{ KPROF_PEBS_DATA_SOURCE_UARCH_ID_ICELAKE,           KPROF_CPUID_UARCH_ID_INTEL_ICELAKE,           KPROF_PEBS_DATA_SOURCE_TABLE_SKYLAKE,      KPROF_PEBS_DATA_SOURCE_LAYOUT_ID_LOAD,       KPROF_PEBS_DATA_SOURCE_TABLE_NONE,                                               0 },
+	{ KPROF_PEBS_DATA_SOURCE_UARCH_ID_ICELAKE_L,         KPROF_CPUID_UARCH_ID_INTEL_ICELAKE_L,         KPROF_PEBS_DATA_SOURCE_TABLE_SKYLAKE,      KPROF_PEBS_DATA_SOURCE_LAYOUT_ID_LOAD,       KPROF_PEBS_DATA_SOURCE_TABLE_NONE,                                               0 },
+	{ KPROF_PEBS_DATA_SOURCE_UARCH_ID_TIGERLAKE_L,       KPROF_CPUID_UARCH_ID_INTEL_TIGERLAKE_L,       KPROF_PEBS_DATA_SOURCE_TABLE_SKYLAKE,      KPROF_PEBS_DATA_SOURCE_LAYOUT_ID_LOAD,       KPROF_PEBS_DATA_SOURCE_TABLE_NONE,                                               0 },
+	{ KPROF_PEBS_DATA_SOURCE_UARCH_ID_TIGERLAKE,         KPROF_CPUID_UARCH_ID_INTEL_TIGERLAKE,         KPROF_PEBS_DATA_SOURCE_TABLE_SKYLAKE,      KPROF_PEBS_DATA_SOURCE_LAYOUT_ID_LOAD,       KPROF_PEBS_DATA_SOURCE_TABLE_NONE,                                               0 },
+	{ KPROF_PEBS_DATA_SOURCE_UARCH_ID_ROCKETLAKE,        KPROF_CPUID_UARCH_ID_INTEL_ROCKETLAKE,        KPROF_PEBS_DATA_SOURCE_TABLE_SKYLAKE,      KPROF_PEBS_DATA_SOURCE_LAYOUT_ID_LOAD,       KPROF_PEBS_DATA_SOURCE_TABLE_NONE,                                               0 },
+	{ KPROF_PEBS_DATA_SOURCE_UARCH_ID_SAPPHIRERAPIDS_X,  KPROF_CPUID_UARCH_ID_INTEL_SAPPHIRERAPIDS_X,  KPROF_PEBS_DATA_SOURCE_TABLE_SKYLAKE_PMEM, KPROF_PEBS_DATA_SOURCE_LAYOUT_ID_LOAD_BLOCK, KPROF_PEBS_DATA_SOURCE_TABLE_NONE,                                               0 },
+	{ KPROF_PEBS_DATA_SOURCE_UARCH_ID_EMERALDRAPIDS_X,   KPROF_CPUID_UARCH_ID_INTEL_EMERALDRAPIDS_X,   KPROF_PEBS_DATA_SOURCE_TABLE_SKYLAKE_PMEM, KPROF_PEBS_DATA_SOURCE_LAYOUT_ID_LOAD_BLOCK, KPROF_PEBS_DATA_SOURCE_TABLE_NONE,                                               0 },
+	{ KPROF_PEBS_DATA_SOURCE_UARCH_ID_GRANITERAPIDS_X,   KPROF_CPUID_UARCH_ID_INTEL_GRANITERAPIDS_X,   KPROF_PEBS_DATA_SOURCE_TABLE_SKYLAKE_PMEM, KPROF_PEBS_DATA_SOURCE_LAYOUT_ID_LOAD_BLOCK, KPROF_PEBS_DATA_SOURCE_TABLE_NONE,                                               0 },
+	{ KPROF_PEBS_DATA_SOURCE_UARCH_ID_GRANITERAPIDS_D,   KPROF_CPUID_UARCH_ID_INTEL_GRANITERAPIDS_D,   KPROF_PEBS_DATA_SOURCE_TABLE_SKYLAKE_PMEM, KPROF_PEBS_DATA_SOURCE_LAYOUT_ID_LOAD_BLOCK, KPROF_PEBS_DATA_SOURCE_TABLE_NONE,                                               0 },
+	{ KPROF_PEBS_DATA_SOURCE_UARCH_ID_ALDERLAKE,         KPROF_CPUID_UARCH_ID_INTEL_ALDERLAKE,         KPROF_PEBS_DATA_SOURCE_TABLE_SKYLAKE,      KPROF_PEBS_DATA_SOURCE_LAYOUT_ID_LOAD_BLOCK, KPROF_PEBS_DATA_SOURCE_TABLE_GRACEMONT, KPROF_PEBS_DATA_SOURCE_LAYOUT_ID_GRACEMONT },
+	{ KPROF_PEBS_DATA_SOURCE_UARCH_ID_ALDERLAKE_L,       KPROF_CPUID_UARCH_ID_INTEL_ALDERLAKE_L,       KPROF_PEBS_DATA_SOURCE_TABLE_SKYLAKE,      KPROF_PEBS_DATA_SOURCE_LAYOUT_ID_LOAD_BLOCK, KPROF_PEBS_DATA_SOURCE_TABLE_GRACEMONT, KPROF_PEBS_DATA_SOURCE_LAYOUT_ID_GRACEMONT },
+	{ KPROF_PEBS_DATA_SOURCE_UARCH_ID_RAPTORLAKE,        KPROF_CPUID_UARCH_ID_INTEL_RAPTORLAKE,        KPROF_PEBS_DATA_SOURCE_TABLE_SKYLAKE,      KPROF_PEBS_DATA_SOURCE_LAYOUT_ID_LOAD_BLOCK, KPROF_PEBS_DATA_SOURCE_TABLE_GRACEMONT, KPROF_PEBS_DATA_SOURCE_LAYOUT_ID_GRACEMONT },
+	{ KPROF_PEBS_DATA_SOURCE_UARCH_ID_RAPTORLAKE_P,      KPROF_CPUID_UARCH_ID_INTEL_RAPTORLAKE_P,      KPROF_PEBS_DATA_SOURCE_TABLE_SKYLAKE,      KPROF_PEBS_DATA_SOURCE_LAYOUT_ID_LOAD_BLOCK, KPROF_PEBS_DATA_SOURCE_TABLE_GRACEMONT, KPROF_PEBS_DATA_SOURCE_LAYOUT_ID_GRACEMONT },
+	{ KPROF_PEBS_DATA_SOURCE_UARCH_ID_RAPTORLAKE_S,      KPROF_CPUID_UARCH_ID_INTEL_RAPTORLAKE_S,      KPROF_PEBS_DATA_SOURCE_TABLE_SKYLAKE,      KPROF_PEBS_DATA_SOURCE_LAYOUT_ID_LOAD_BLOCK, KPROF_PEBS_DATA_SOURCE_TABLE_GRACEMONT, KPROF_PEBS_DATA_SOURCE_LAYOUT_ID_GRACEMONT },
+	{ KPROF_PEBS_DATA_SOURCE_UARCH_ID_ATOM_GRACEMONT,    KPROF_CPUID_UARCH_ID_INTEL_ATOM_GRACEMONT,    KPROF_PEBS_DATA_SOURCE_TABLE_GRACEMONT,    KPROF_PEBS_DATA_SOURCE_LAYOUT_ID_GRACEMONT,  KPROF_PEBS_DATA_SOURCE_TABLE_NONE,                                               0 },
+	{ KPROF_PEBS_DATA_SOURCE_UARCH_ID_METEORLAKE,        KPROF_CPUID_UARCH_ID_INTEL_METEORLAKE,        KPROF_PEBS_DATA_SOURCE_TABLE_SKYLAKE,      KPROF_PEBS_DATA_SOURCE_LAYOUT_ID_LOAD_BLOCK, KPROF_PEBS_DATA_SOURCE_TABLE_CRESTMONT, KPROF_PEBS_DATA_SOURCE_LAYOUT_ID_CRESTMONT },
+	{ KPROF_PEBS_DATA_SOURCE_UARCH_ID_METEORLAKE_L,      KPROF_CPUID_UARCH_ID_INTEL_METEORLAKE_L,      KPROF_PEBS_DATA_SOURCE_TABLE_SKYLAKE,      KPROF_PEBS_DATA_SOURCE_LAYOUT_ID_LOAD_BLOCK, KPROF_PEBS_DATA_SOURCE_TABLE_CRESTMONT, KPROF_PEBS_DATA_SOURCE_LAYOUT_ID_CRESTMONT },
+	{ KPROF_PEBS_DATA_SOURCE_UARCH_ID_ARROWLAKE_U,       KPROF_CPUID_UARCH_ID_INTEL_ARROWLAKE_U,       KPROF_PEBS_DATA_SOURCE_TABLE_SKYLAKE,      KPROF_PEBS_DATA_SOURCE_LAYOUT_ID_LOAD_BLOCK, KPROF_PEBS_DATA_SOURCE_TABLE_CRESTMONT, KPROF_PEBS_DATA_SOURCE_LAYOUT_ID_CRESTMONT },
+	{ KPROF_PEBS_DATA_SOURCE_UARCH_ID_LUNARLAKE_M,       KPROF_CPUID_UARCH_ID_INTEL_LUNARLAKE_M,       KPROF_PEBS_DATA_SOURCE_TABLE_LION_COVE,    KPROF_PEBS_DATA_SOURCE_LAYOUT_ID_LION_COVE,  KPROF_PEBS_DATA_SOURCE_TABLE_CRESTMONT, KPROF_PEBS_DATA_SOURCE_LAYOUT_ID_CRESTMONT },
+	{ KPROF_PEBS_DATA_SOURCE_UARCH_ID_ARROWLAKE,         KPROF_CPUID_UARCH_ID_INTEL_ARROWLAKE,         KPROF_PEBS_DATA_SOURCE_TABLE_LION_COVE,    KPROF_PEBS_DATA_SOURCE_LAYOUT_ID_LION_COVE,  KPROF_PEBS_DATA_SOURCE_TABLE_CRESTMONT, KPROF_PEBS_DATA_SOURCE_LAYOUT_ID_CRESTMONT },
+	{ KPROF_PEBS_DATA_SOURCE_UARCH_ID_ARROWLAKE_H,       KPROF_CPUID_UARCH_ID_INTEL_ARROWLAKE_H,       KPROF_PEBS_DATA_SOURCE_TABLE_LION_COVE,    KPROF_PEBS_DATA_SOURCE_LAYOUT_ID_LION_COVE,  KPROF_PEBS_DATA_SOURCE_TABLE_CRESTMONT, KPROF_PEBS_DATA_SOURCE_LAYOUT_ID_CRESTMONT },
+	{ KPROF_PEBS_DATA_SOURCE_UARCH_ID_ATOM_CRESTMONT_X,  KPROF_CPUID_UARCH_ID_INTEL_ATOM_CRESTMONT_X,  KPROF_PEBS_DATA_SOURCE_TABLE_CRESTMONT,    KPROF_PEBS_DATA_SOURCE_LAYOUT_ID_CRESTMONT,  KPROF_PEBS_DATA_SOURCE_TABLE_NONE,                                               0 },
+	{ KPROF_PEBS_DATA_SOURCE_UARCH_ID_ATOM_CRESTMONT,    KPROF_CPUID_UARCH_ID_INTEL_ATOM_CRESTMONT,    KPROF_PEBS_DATA_SOURCE_TABLE_CRESTMONT,    KPROF_PEBS_DATA_SOURCE_LAYOUT_ID_CRESTMONT,  KPROF_PEBS_DATA_SOURCE_TABLE_NONE,                                               0 },
+};
+/* clang-format on */
+
+KPROF_API const kprof_pebs_data_source_uarch *
+kprof_pebs_data_source_uarch_by_id(kprof_pebs_data_source_uarch_id id)
+{
+	if ((uint32_t)id < KPROF_PEBS_DATA_SOURCE_UARCH_FIRST ||
+	    (uint32_t)id - KPROF_PEBS_DATA_SOURCE_UARCH_FIRST >= KPROF_PEBS_DATA_SOURCE_UARCH_COUNT)
+		return NULL;
+	return &kprof_impl_pebs_data_source_uarch_rows[(uint32_t)id -
+	                                               KPROF_PEBS_DATA_SOURCE_UARCH_FIRST];
+}
 
 KPROF_API kprof_status kprof_pebs_record_size_get(unsigned format, uint64_t data_cfg,
                                                   uint32_t *size)
@@ -19693,6 +20459,105 @@ KPROF_API kprof_status kprof_pebs_arch_iter_next(kprof_pebs_arch_iter *it,
 	it->at = at;
 	return KPROF_OK;
 }
+
+KPROF_API kprof_status kprof_pebs_data_source_scheme_get(const kprof_cpuid_uarch *u, int hybrid,
+                                                         uint32_t core_type,
+                                                         kprof_pebs_data_source_scheme *out)
+{
+	const kprof_cpuid_core *core;
+	uint32_t i;
+	if (!out)
+		return KPROF_E_ARGUMENT;
+	kprof_impl_zero(out, sizeof(*out));
+	core = kprof_cpuid_core_by_type(u, hybrid, core_type);
+	if (!core)
+		return KPROF_E_UNSUPPORTED;
+	for (i = 0; i < KPROF_PEBS_DATA_SOURCE_UARCH_COUNT; i++) {
+		const kprof_pebs_data_source_uarch *m = kprof_pebs_data_source_uarch_by_id(
+		        (kprof_pebs_data_source_uarch_id)(KPROF_PEBS_DATA_SOURCE_UARCH_FIRST + i));
+		int atom;
+		if (!m || m->uarch != u->id)
+			continue;
+		atom = u->atom != 0 && core->id == u->atom;
+		out->table = (kprof_pebs_data_source_table)(atom ? m->atom_table : m->core_table);
+		out->layout =
+		        (kprof_pebs_data_source_layout_id)(atom ? m->atom_layout : m->core_layout);
+		if (out->table == KPROF_PEBS_DATA_SOURCE_TABLE_NONE ||
+		    !kprof_pebs_data_source_layout_by_id(out->layout)) {
+			kprof_impl_zero(out, sizeof(*out));
+			return KPROF_E_UNSUPPORTED;
+		}
+		return KPROF_OK;
+	}
+	return KPROF_E_UNSUPPORTED;
+}
+
+/* Bit `bit` of v as a data-source flag; KPROF_PEBS_NO_BIT (or any bit past 63): not reported. */
+static kprof_pebs_data_source_flag kprof_impl_pebs_flag(uint64_t v, unsigned bit)
+{
+	if (bit == KPROF_PEBS_NO_BIT || bit > 63)
+		return KPROF_PEBS_DATA_SOURCE_FLAG_NA;
+	return (v >> bit) & 1u ? KPROF_PEBS_DATA_SOURCE_FLAG_YES : KPROF_PEBS_DATA_SOURCE_FLAG_NO;
+}
+
+KPROF_API kprof_status kprof_pebs_data_source_unpack(const kprof_pebs_data_source_scheme *scheme,
+                                                     kprof_pebs_data_source_access access,
+                                                     uint64_t raw, kprof_pebs_data_source *out)
+{
+	const kprof_pebs_data_source_layout *l;
+	uint32_t i;
+	if (!out)
+		return KPROF_E_ARGUMENT;
+	kprof_impl_zero(out, sizeof(*out));
+	out->raw = raw;
+	out->access = access;
+	if (access == KPROF_PEBS_DATA_SOURCE_ACCESS_PRECISE_STORE ||
+	    access == KPROF_PEBS_DATA_SOURCE_ACCESS_STORE_L1) {
+		/* One layout on every processor that has these events; no table. */
+		out->level = KPROF_PEBS_DATA_SOURCE_LEVEL_L1;
+		out->hit = (uint8_t)KPROF_FIELD_GET(KPROF_PEBS_STORE_STATUS_L1_HIT, raw);
+		out->stlb_miss = out->locked = out->data_blocked = out->address_blocked =
+		        KPROF_PEBS_DATA_SOURCE_FLAG_NA;
+		if (access == KPROF_PEBS_DATA_SOURCE_ACCESS_PRECISE_STORE) {
+			out->stlb_miss =
+			        kprof_impl_pebs_flag(raw, KPROF_PEBS_STORE_STATUS_STLB_MISS_SHIFT);
+			out->locked =
+			        kprof_impl_pebs_flag(raw, KPROF_PEBS_STORE_STATUS_LOCKED_SHIFT);
+		}
+		return KPROF_OK;
+	}
+	if (access != KPROF_PEBS_DATA_SOURCE_ACCESS_LOAD &&
+	    access != KPROF_PEBS_DATA_SOURCE_ACCESS_STORE)
+		return KPROF_E_ARGUMENT;
+	if (!scheme)
+		return KPROF_E_ARGUMENT;
+	l = kprof_pebs_data_source_layout_by_id(scheme->layout);
+	if (scheme->table == KPROF_PEBS_DATA_SOURCE_TABLE_NONE || !l)
+		return KPROF_E_UNSUPPORTED;
+	out->table = scheme->table;
+	out->code =
+	        (uint32_t)(l->code_bits >= 32 ? raw : raw & ((UINT64_C(1) << l->code_bits) - 1u));
+	for (i = 0; i < KPROF_PEBS_DATA_SOURCE_CODE_COUNT; i++) {
+		const kprof_pebs_data_source_code *r = kprof_pebs_data_source_code_by_id(
+		        (kprof_pebs_data_source_code_id)(KPROF_PEBS_DATA_SOURCE_CODE_FIRST + i));
+		if (!r || r->table != (uint8_t)scheme->table || r->code != out->code)
+			continue;
+		out->row = (kprof_pebs_data_source_code_id)r->id;
+		out->level = (kprof_pebs_data_source_level)r->level;
+		out->hit = r->hit;
+		out->snoop = (kprof_pebs_data_source_snoop)r->snoop;
+		out->remote = r->remote;
+		break;
+	}
+	out->stlb_miss = kprof_impl_pebs_flag(raw, l->stlb_miss_bit);
+	out->locked = kprof_impl_pebs_flag(raw, l->locked_bit);
+	out->data_blocked = out->address_blocked = KPROF_PEBS_DATA_SOURCE_FLAG_NA;
+	if (access == KPROF_PEBS_DATA_SOURCE_ACCESS_LOAD || l->store_blocks) {
+		out->data_blocked = kprof_impl_pebs_flag(raw, l->data_block_bit);
+		out->address_blocked = kprof_impl_pebs_flag(raw, l->address_block_bit);
+	}
+	return KPROF_OK;
+}
 #ifndef KPROF_NO_NAMES
 /* The pool of the names: each string NUL-terminated, at the offset on its left. */
 /* clang-format off */
@@ -19727,6 +20592,171 @@ KPROF_API const char *kprof_pebs_has_name(kprof_pebs_has value)
 {
 	return kprof_impl_name((const char *)&kprof_impl_pebs_has_name_pool,
 	                       kprof_impl_pebs_has_names, 9u, (int)value);
+}
+#endif
+
+#ifndef KPROF_NO_NAMES
+/* The pool of the names: each string NUL-terminated, at the offset on its left. */
+/* clang-format off */
+static const char kprof_impl_pebs_data_source_table_name_pool[77] =
+	/*  0 */ "none\0"
+	/*  5 */ "nehalem\0"
+	/* 13 */ "sandy-bridge\0"
+	/* 26 */ "skylake\0"
+	/* 34 */ "skylake-pmem\0"
+	/* 47 */ "gracemont\0"
+	/* 57 */ "crestmont\0"
+	/* 67 */ "lion-cove";
+/* clang-format on */
+
+/* clang-format off */
+static const kprof_impl_name_row kprof_impl_pebs_data_source_table_names[8] = {
+	{ KPROF_PEBS_DATA_SOURCE_TABLE_NONE,          0 }, /* "none" */
+	{ KPROF_PEBS_DATA_SOURCE_TABLE_NEHALEM,       5 }, /* "nehalem" */
+	{ KPROF_PEBS_DATA_SOURCE_TABLE_SANDY_BRIDGE, 13 }, /* "sandy-bridge" */
+	{ KPROF_PEBS_DATA_SOURCE_TABLE_SKYLAKE,      26 }, /* "skylake" */
+	{ KPROF_PEBS_DATA_SOURCE_TABLE_SKYLAKE_PMEM, 34 }, /* "skylake-pmem" */
+	{ KPROF_PEBS_DATA_SOURCE_TABLE_GRACEMONT,    47 }, /* "gracemont" */
+	{ KPROF_PEBS_DATA_SOURCE_TABLE_CRESTMONT,    57 }, /* "crestmont" */
+	{ KPROF_PEBS_DATA_SOURCE_TABLE_LION_COVE,    67 }, /* "lion-cove" */
+};
+/* clang-format on */
+
+/* The name of a kprof_pebs_data_source_table value, or NULL when it has none. */
+KPROF_API const char *kprof_pebs_data_source_table_name(kprof_pebs_data_source_table value)
+{
+	return kprof_impl_name((const char *)&kprof_impl_pebs_data_source_table_name_pool,
+	                       kprof_impl_pebs_data_source_table_names, 8u, (int)value);
+}
+#endif
+
+#ifndef KPROF_NO_NAMES
+/* The pool of the names: each string NUL-terminated, at the offset on its left. */
+/* clang-format off */
+static const char kprof_impl_pebs_data_source_level_name_pool[116] =
+	/*   0 */ "n/a\0"
+	/*   4 */ "L1\0"
+	/*   7 */ "fill buffer\0"
+	/*  19 */ "L2\0"
+	/*  22 */ "L2 miss handling buffer\0"
+	/*  46 */ "L3\0"
+	/*  49 */ "L4\0"
+	/*  52 */ "memory-side cache\0"
+	/*  70 */ "persistent memory\0"
+	/*  88 */ "memory\0"
+	/*  95 */ "a cache\0"
+	/* 103 */ "I/O\0"
+	/* 107 */ "uncached";
+/* clang-format on */
+
+/* clang-format off */
+static const kprof_impl_name_row kprof_impl_pebs_data_source_level_names[13] = {
+	{ KPROF_PEBS_DATA_SOURCE_LEVEL_NA,          0 }, /* "n/a" */
+	{ KPROF_PEBS_DATA_SOURCE_LEVEL_L1,          4 }, /* "L1" */
+	{ KPROF_PEBS_DATA_SOURCE_LEVEL_LFB,         7 }, /* "fill buffer" */
+	{ KPROF_PEBS_DATA_SOURCE_LEVEL_L2,         19 }, /* "L2" */
+	{ KPROF_PEBS_DATA_SOURCE_LEVEL_L2_MHB,     22 }, /* "L2 miss handling buffer" */
+	{ KPROF_PEBS_DATA_SOURCE_LEVEL_L3,         46 }, /* "L3" */
+	{ KPROF_PEBS_DATA_SOURCE_LEVEL_L4,         49 }, /* "L4" */
+	{ KPROF_PEBS_DATA_SOURCE_LEVEL_MSC,        52 }, /* "memory-side cache" */
+	{ KPROF_PEBS_DATA_SOURCE_LEVEL_PMEM,       70 }, /* "persistent memory" */
+	{ KPROF_PEBS_DATA_SOURCE_LEVEL_RAM,        88 }, /* "memory" */
+	{ KPROF_PEBS_DATA_SOURCE_LEVEL_ANY_CACHE,  95 }, /* "a cache" */
+	{ KPROF_PEBS_DATA_SOURCE_LEVEL_IO,        103 }, /* "I/O" */
+	{ KPROF_PEBS_DATA_SOURCE_LEVEL_UNCACHED,  107 }, /* "uncached" */
+};
+/* clang-format on */
+
+/* The name of a kprof_pebs_data_source_level value, or NULL when it has none. */
+KPROF_API const char *kprof_pebs_data_source_level_name(kprof_pebs_data_source_level value)
+{
+	return kprof_impl_name((const char *)&kprof_impl_pebs_data_source_level_name_pool,
+	                       kprof_impl_pebs_data_source_level_names, 13u, (int)value);
+}
+#endif
+
+#ifndef KPROF_NO_NAMES
+/* The pool of the names: each string NUL-terminated, at the offset on its left. */
+/* clang-format off */
+static const char kprof_impl_pebs_data_source_snoop_name_pool[54] =
+	/*  0 */ "n/a\0"
+	/*  4 */ "none\0"
+	/*  9 */ "miss\0"
+	/* 14 */ "none or miss\0"
+	/* 27 */ "hit\0"
+	/* 31 */ "hit modified\0"
+	/* 44 */ "forwarded";
+/* clang-format on */
+
+/* clang-format off */
+static const kprof_impl_name_row kprof_impl_pebs_data_source_snoop_names[7] = {
+	{ KPROF_PEBS_DATA_SOURCE_SNOOP_NA,            0 }, /* "n/a" */
+	{ KPROF_PEBS_DATA_SOURCE_SNOOP_NONE,          4 }, /* "none" */
+	{ KPROF_PEBS_DATA_SOURCE_SNOOP_MISS,          9 }, /* "miss" */
+	{ KPROF_PEBS_DATA_SOURCE_SNOOP_NONE_OR_MISS, 14 }, /* "none or miss" */
+	{ KPROF_PEBS_DATA_SOURCE_SNOOP_HIT,          27 }, /* "hit" */
+	{ KPROF_PEBS_DATA_SOURCE_SNOOP_HITM,         31 }, /* "hit modified" */
+	{ KPROF_PEBS_DATA_SOURCE_SNOOP_FWD,          44 }, /* "forwarded" */
+};
+/* clang-format on */
+
+/* The name of a kprof_pebs_data_source_snoop value, or NULL when it has none. */
+KPROF_API const char *kprof_pebs_data_source_snoop_name(kprof_pebs_data_source_snoop value)
+{
+	return kprof_impl_name((const char *)&kprof_impl_pebs_data_source_snoop_name_pool,
+	                       kprof_impl_pebs_data_source_snoop_names, 7u, (int)value);
+}
+#endif
+
+#ifndef KPROF_NO_NAMES
+/* The pool of the names: each string NUL-terminated, at the offset on its left. */
+/* clang-format off */
+static const char kprof_impl_pebs_data_source_flag_name_pool[20] =
+	/*  0 */ "not reported\0"
+	/* 13 */ "no\0"
+	/* 16 */ "yes";
+/* clang-format on */
+
+/* clang-format off */
+static const kprof_impl_name_row kprof_impl_pebs_data_source_flag_names[3] = {
+	{ KPROF_PEBS_DATA_SOURCE_FLAG_NA,   0 }, /* "not reported" */
+	{ KPROF_PEBS_DATA_SOURCE_FLAG_NO,  13 }, /* "no" */
+	{ KPROF_PEBS_DATA_SOURCE_FLAG_YES, 16 }, /* "yes" */
+};
+/* clang-format on */
+
+/* The name of a kprof_pebs_data_source_flag value, or NULL when it has none. */
+KPROF_API const char *kprof_pebs_data_source_flag_name(kprof_pebs_data_source_flag value)
+{
+	return kprof_impl_name((const char *)&kprof_impl_pebs_data_source_flag_name_pool,
+	                       kprof_impl_pebs_data_source_flag_names, 3u, (int)value);
+}
+#endif
+
+#ifndef KPROF_NO_NAMES
+/* The pool of the names: each string NUL-terminated, at the offset on its left. */
+/* clang-format off */
+static const char kprof_impl_pebs_data_source_access_name_pool[34] =
+	/*  0 */ "load\0"
+	/*  5 */ "store\0"
+	/* 11 */ "precise-store\0"
+	/* 25 */ "store-l1";
+/* clang-format on */
+
+/* clang-format off */
+static const kprof_impl_name_row kprof_impl_pebs_data_source_access_names[4] = {
+	{ KPROF_PEBS_DATA_SOURCE_ACCESS_LOAD,           0 }, /* "load" */
+	{ KPROF_PEBS_DATA_SOURCE_ACCESS_STORE,          5 }, /* "store" */
+	{ KPROF_PEBS_DATA_SOURCE_ACCESS_PRECISE_STORE, 11 }, /* "precise-store" */
+	{ KPROF_PEBS_DATA_SOURCE_ACCESS_STORE_L1,      25 }, /* "store-l1" */
+};
+/* clang-format on */
+
+/* The name of a kprof_pebs_data_source_access value, or NULL when it has none. */
+KPROF_API const char *kprof_pebs_data_source_access_name(kprof_pebs_data_source_access value)
+{
+	return kprof_impl_name((const char *)&kprof_impl_pebs_data_source_access_name_pool,
+	                       kprof_impl_pebs_data_source_access_names, 4u, (int)value);
 }
 #endif
 

@@ -21,6 +21,8 @@ int kprof_cmd_custom_source(const kprof_cli_args *a);
 const char *kprof_cli_choice_custom_format(int i);
 /* ds-decode's --format choices (cli/cmd_ds.c). */
 const char *kprof_cli_choice_ds_format(int i);
+const char *kprof_cli_choice_ds_access(int i);
+const char *kprof_cli_choice_core(int i);
 /* decode-select's --vendor choices (cli/cmd_sources.c). */
 const char *kprof_cli_choice_vendor(int i);
 

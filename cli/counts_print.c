@@ -136,8 +136,7 @@ const char *kprof_cli_choice_cpu_vendor(int i)
 	return i >= 0 && (size_t)i < KPROF_CLI_COUNT(cpu_vendors) ? cpu_vendors[i].word : NULL;
 }
 
-int kprof_cli_counts_named_class(const kprof_cli_args *a, kprof_cpuid_vendor default_vendor,
-                                 unsigned *cpu_class)
+int kprof_cli_named_vendor(const kprof_cli_args *a, kprof_cpuid_vendor default_vendor, const char **signature)
 {
 	const kprof_cli_value *vendor = kprof_cli_opt(a, KPROF_CLI_OPT_VENDOR);
 	const char *v = vendor->set ? vendor->text : kprof_cpuid_vendor_name(default_vendor);
@@ -149,6 +148,17 @@ int kprof_cli_counts_named_class(const kprof_cli_args *a, kprof_cpuid_vendor def
 	if (strlen(v) != 12)
 		return kprof_cli_usage(a->cmd, "--vendor '%s': amd, intel, hygon or a "
 		                                     "12-character cpuid vendor string", kprof_cli_quote(v));
+	*signature = v;
+	return 0;
+}
+
+int kprof_cli_counts_named_class(const kprof_cli_args *a, kprof_cpuid_vendor default_vendor,
+                                 unsigned *cpu_class)
+{
+	const char *v = NULL;
+	int rc = kprof_cli_named_vendor(a, default_vendor, &v);
+	if (rc != 0)
+		return rc;
 	{
 		const kprof_counts_class_info *c = kprof_counts_class_by_signature(
 		        v, (uint32_t)kprof_cli_opt(a, KPROF_CLI_OPT_FAMILY)->num,

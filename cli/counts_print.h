@@ -21,6 +21,9 @@ void kprof_cli_counts_summary_text(const kprof_cli_counts_summary *sum, unsigned
 /* The processor class `sources --vendor V --family F --model M --stepping S` names: 0, or
  * exit 2 after a usage message for a vendor that is not amd, intel, hygon (any case) or 12
  * characters; without --vendor, default_vendor's. */
+/* The 12-character vendor string --vendor names (amd, intel, hygon in any case, or the
+ * string itself; without --vendor, default_vendor's): 0, or exit 2 after a usage message. */
+int kprof_cli_named_vendor(const kprof_cli_args *a, kprof_cpuid_vendor default_vendor, const char **signature);
 /* --vendor's words (amd, intel, hygon), for completion. */
 const char *kprof_cli_choice_cpu_vendor(int i);
 int kprof_cli_counts_named_class(const kprof_cli_args *a, kprof_cpuid_vendor default_vendor,

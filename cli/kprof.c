@@ -160,21 +160,46 @@ static const kprof_cli_command commands[] = {
         {"ds-decode", kprof_cmd_ds_decode, "decode a BTS or PEBS buffer",
          "  The records of a Debug Store buffer (raw bytes as the processor wrote them, from\n"
          "  the buffer's base). pebs32 is NetBurst's 32-bit record; pebs4/pebs5 take\n"
-         "  --data-cfg (PEBS_DATA_CFG) or read each record's own size.\n",
+         "  --data-cfg (PEBS_DATA_CFG) or read each record's own size; arch-pebs is an\n"
+         "  architectural PEBS buffer (from IA32_PEBS_BASE, up to --index's write offset);\n"
+         "  ibs-fetch and ibs-op are AMD IBS samples as Linux's perf delivers them\n"
+         "  (PERF_SAMPLE_RAW: a u32 size, then the caps word and the MSR values), one after\n"
+         "  another.\n"
+         "  Formats pebs1 and up and arch-pebs\n"
+         "  also give each record's data source in words, read by the table Linux has for\n"
+         "  the processor (this one, --cpuid-file or --family) and its core (--core on a\n"
+         "  hybrid part), or say it is unknown.\n",
          OPTIONS(CHOICE(FORMAT, "FORMAT", kprof_cli_choice_ds_format, KPROF_CLI_REQUIRED,
                         "the record layout"),
                  NUMBER(DATA_CFG, "X", 0, UINT64_MAX, "PEBS_DATA_CFG (adaptive PEBS only)"),
                  NUMBER(BASE, "ADDR", 0, UINT64_MAX, "the buffer's base address (default 0)"),
                  NUMBER(INDEX, "ADDR", 0, UINT64_MAX,
-                        "the DS index (default: the end of the file)"),
+                        "the DS index, or for arch-pebs the IA32_PEBS_INDEX value\n"
+                        "(default: the end of the file)"),
                  NUMBER(MAX, "ADDR", 0, UINT64_MAX,
                         "the DS absolute maximum (default: the index, or the end of\n"
                         "the file with --wrapped)"),
                  FLAG(WRAPPED, "the BTS buffer wrapped: the oldest record is at the index"),
                  WIDE_FLAG,
+                 CHOICE(ACCESS, NULL, kprof_cli_choice_ds_access, 0,
+                        "the kind of event that wrote the records' data sources\n"
+                        "(default load: load latency)"),
+                 FILE_ARG(CPUID_FILE, "DUMP", 0,
+                          "the processor the records came from (default: this machine)"),
+                 NUMBER(CPU, "N", 0, 0x7FFFFFFF, "which block of the dump (default 0)"),
+                 NUMBER(FAMILY, "F", 0, 0x10E, "or the processor by family (displayed value, e.g. 6)"),
+                 NUMBER(MODEL, "M", 0, 0xFF, "with --family: the model (default 0)"),
+                 NUMBER(STEPPING, "S", 0, 0xF, "with --family: the stepping (default 0)"),
+                 WORD(VENDOR, "V", kprof_cli_choice_cpu_vendor, 0,
+                      "with --family: amd, intel, hygon (any case) or a 12-character\n"
+                      "cpuid vendor string (default: this machine's vendor)"),
+                 WORD(CORE, "CORE", kprof_cli_choice_core, 0,
+                      "the core that wrote the records on a hybrid part, by name\n"
+                      "(\"Lion Cove\", \"Skymont\": docs/uarch.md)"),
                  JSON_FLAG("one JSON object"),
                  FILE_ARG(FILE, "FILE", KPROF_CLI_REQUIRED, "the buffer")),
-         "ds-decode --format pebs3 BUFFER\tthe PEBS records of a saved Debug Store buffer\n"},
+         "ds-decode --format pebs3 BUFFER\tthe PEBS records of a saved Debug Store buffer\n"
+         "ds-decode --format pebs3 --vendor intel --family 6 --model 0xBD --core \"Lion Cove\" BUFFER\teach record's data source as a Lunar Lake P-core's load latency reads it\n"},
         {"sources-decode", kprof_cmd_sources_decode, "decode a PROFILE_SOURCE_INFO buffer",
          "  The chain EventTraceProfileSourceListInformation returns, each entry mapped to\n"
          "  kprof's tables (unknown sources are reported, not dropped).\n",

@@ -11,6 +11,12 @@ static const char *const opt_names[] = {
 #undef KPROF_CLI_OPT_NAME
 };
 
+/* An option's spelling ("--json", "FILE"), or NULL for no option. */
+const char *kprof_cli_opt_name(kprof_cli_opt_id id)
+{
+	return (unsigned)id < KPROF_CLI_COUNT(opt_names) ? opt_names[id] : NULL;
+}
+
 /* A row's spelling ("--json", "FILE"). */
 static const char *name_of(const kprof_cli_option *o)
 {

@@ -30,8 +30,10 @@
  * starts with "--"; an operand's is its placeholder in usage ("FILE"). Sorted by spelling. */
 /* clang-format off */
 #define KPROF_CLI_OPTIONS(X)              \
+	X(ACCESS,     "--access")             \
 	X(ALL,        "--all")                \
 	X(BASE,       "--base")               \
+	X(CORE,       "--core")               \
 	X(COUNTER,    "--counter")            \
 	X(CPU,        "--cpu")                \
 	X(CPUID_FILE, "--cpuid-file")         \
@@ -124,6 +126,8 @@ typedef struct kprof_cli_args {
 	const char *many[KPROF_CLI_MAX_MANY]; /* the KPROF_CLI_MANY operand's words, in order */
 } kprof_cli_args;
 
+/* The spelling of an option id ("--json", "FILE"), or NULL past the last. */
+const char *kprof_cli_opt_name(kprof_cli_opt_id id);
 /* The value of option or operand id. */
 const kprof_cli_value *kprof_cli_opt(const kprof_cli_args *a, kprof_cli_opt_id id);
 

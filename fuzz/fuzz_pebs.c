@@ -5,8 +5,49 @@
  * (bits 4/5: header 16 + metrics 16 (bit 5) + 8 per counter in bits 47:32 and 55:48 (bit 4)),
  * whose values a record's header may leave out. Invariants: init refuses what
  * the header says it refuses; records tile [base, index) exactly and lie inside the bytes;
- * every offset a sample hands back (XMM, LBR) lies inside its record; errors are sticky. */
+ * every offset a sample hands back (XMM, LBR) lies inside its record; errors are sticky.
+ * Each memory sample's data source is then taken apart (check_data_source) for a
+ * microarchitecture and core type the record's own address and latency pick. */
 #include "fuzz_common.h"
+
+/* The data-source decoder on a sample's field: the scheme of kprof_cpuid_uarch row `pick`
+ * (any id, most of them no row) and leaf 0x1A core type `core_type`, and each kind of access.
+ * Invariants: a scheme is known (KPROF_OK, a table) or unknown (KPROF_E_UNSUPPORTED, table
+ * NONE, and a load then unknown too); a known load's encoding is the field's low bits and its
+ * row, when it has one, is of the scheme's table and that encoding; every enumerator in range;
+ * a store kind (Sandy Bridge precise store, Haswell store) reads bit 0 as the L1 hit, as the
+ * SDM has it. */
+static void check_data_source(uint64_t raw, unsigned pick, unsigned hybrid, uint32_t core_type)
+{
+	kprof_pebs_data_source_scheme sc;
+	kprof_pebs_data_source d;
+	kprof_status st = kprof_pebs_data_source_scheme_get(
+	        kprof_cpuid_uarch_by_id((kprof_cpuid_uarch_id)pick), (int)hybrid, core_type, &sc);
+	unsigned a;
+	KF_CHECK(st == KPROF_OK ? sc.table != KPROF_PEBS_DATA_SOURCE_TABLE_NONE && sc.layout != 0
+	                        : st == KPROF_E_UNSUPPORTED && sc.table == KPROF_PEBS_DATA_SOURCE_TABLE_NONE);
+	for (a = 0; a < 5; a++) {
+		kprof_status su = kprof_pebs_data_source_unpack(&sc, (kprof_pebs_data_source_access)a, raw, &d);
+		KF_CHECK(d.raw == raw && (unsigned)d.access == a);
+		KF_CHECK((unsigned)d.stlb_miss <= 2 && (unsigned)d.locked <= 2 &&
+		         (unsigned)d.data_blocked <= 2 && (unsigned)d.address_blocked <= 2);
+		KF_CHECK(d.hit <= 1 && d.remote <= 1);
+		if (a == KPROF_PEBS_DATA_SOURCE_ACCESS_PRECISE_STORE || a == KPROF_PEBS_DATA_SOURCE_ACCESS_STORE_L1) {
+			KF_CHECK(su == KPROF_OK && d.hit == (raw & 1) && d.row == 0);
+		} else if (a > KPROF_PEBS_DATA_SOURCE_ACCESS_STORE) {
+			KF_CHECK(su == KPROF_E_ARGUMENT);
+		} else if (st != KPROF_OK) {
+			KF_CHECK(su == KPROF_E_UNSUPPORTED && d.row == 0);
+		} else {
+			const kprof_pebs_data_source_code *r = kprof_pebs_data_source_code_by_id(d.row);
+			KF_CHECK(su == KPROF_OK && d.table == sc.table && d.code <= 0xFF && d.code <= raw &&
+			         (raw & d.code) == d.code);
+			KF_CHECK(d.row == 0 ? d.level == KPROF_PEBS_DATA_SOURCE_LEVEL_NA
+			                    : r && r->table == (uint8_t)sc.table && r->code == d.code &&
+			                              r->level == (uint8_t)d.level);
+		}
+	}
+}
 
 static uint32_t bits(uint64_t v)
 {
@@ -133,6 +174,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			}
 			KF_CHECK(!(s.has & (KPROF_PEBS_HAS_XMM | KPROF_PEBS_HAS_LBR)));
 		}
+		if (s.has & KPROF_PEBS_HAS_MEMINFO)
+			check_data_source(s.data_source, (unsigned)(s.data_address & 0xFF),
+			                  (unsigned)(s.data_address >> 8) & 1u, (uint32_t)(s.latency & 0xFF));
 		at += s.size;
 		n++;
 	}

@@ -438,8 +438,8 @@ def build_constants(c):
 
 # A record table: rows of typed fields rendered as a const array of a generated struct, an
 # id enumeration, strings in one pool (offsets, no pointers) and a lookup by a key field.
-# A field's type may also be an enum of the section or an earlier records table of the section
-# (the cell holds that table's row id; ~ is 0, "none", so such a table starts at first_id 1).
+# A field's type may also be an enum of the section or an earlier records table of the section or
+# of a section above it (the cell holds that table's row id; ~ is 0, "none", so such a table starts at first_id 1).
 # A string cell may be ~ (no string: the text lookup gives NULL). `disjoint: [fields]` makes
 # rows that agree on those fields' values (ranges: overlap) a spec error, so a lookup by them
 # finds at most one row. Rows may carry LINUX_KEYS for tests, as registers do; nothing emits them.
@@ -470,7 +470,7 @@ def build_records(r, enums, tables=None):
         t = f["type"]
         if t not in RECORD_TYPES and t not in enums and t not in tables:
             fail(f, fe, f"type must be one of {', '.join(RECORD_TYPES)}, an enum or an earlier records "
-                 f"table of this section, got {t!r}", "type")
+                 f"table of this section or of a section above it, got {t!r}", "type")
         ref = tables.get(t) if t not in RECORD_TYPES and t not in enums else None
         if ref and ref["first"] < 1:
             fail(f, fe, f"records '{t}' must start at first_id 1 or above: a reference to it holds 0 for none", "type")
@@ -1215,6 +1215,7 @@ def build_model(spec_dir):
     msrs = []
     structs = {}
     lists = []
+    record_docs = []
     for name, doc in specs.items():
         d = domains.get(doc.get("section", name), domains[DOMAINS[0]])
         new_msrs = build_msrs(doc.get("msrs"), registers, doc)
@@ -1243,15 +1244,21 @@ def build_model(spec_dir):
                 if not full.startswith(f"KPROF_{d['name'].upper()}_"):
                     fail(node, f"constant {full}", f"breaks the naming rule: constants are KPROF_<SECTION>_<NAME>, "
                          f"here KPROF_{d['name'].upper()}_...", "name")
-        file_enums = {e["name"]: e for e in d["enums"]}
-        for r in entries(doc.get("records"), "records", doc):
-            d["records"].append(build_records(r, file_enums, {x["name"]: x for x in d["records"]}))
-            type_name_check(r, f"records '{d['records'][-1]['name']}'", d["records"][-1]["name"], d["name"])
-            type_name_check(r, f"records '{d['records'][-1]['name']}'", d["records"][-1]["id_enum"], d["name"], "id_enum")
+        record_docs.append((d, doc))
         for fa in entries(doc.get("facts"), "facts", doc):
             check_facts(fa)
         lists += [(d, t) for t in entries(doc.get("lists"), "lists", doc)]
         d["functions"] += [build_function(f) for f in entries(doc.get("functions"), "functions", doc)]
+    # Records after every file's enums, section by section in header order, so that a field may
+    # name a records table of its own section or of a section above it (cpuid's rows from pebs).
+    for d, doc in sorted(record_docs, key=lambda x: DOMAINS.index(x[0]["name"])):
+        visible = {x["name"]: x for s in DOMAINS[:DOMAINS.index(d["name"])] for x in domains[s]["records"]}
+        visible.update({x["name"]: x for x in d["records"]})
+        for r in entries(doc.get("records"), "records", doc):
+            d["records"].append(build_records(r, {e["name"]: e for e in d["enums"]}, visible))
+            visible[d["records"][-1]["name"]] = d["records"][-1]
+            type_name_check(r, f"records '{d['records'][-1]['name']}'", d["records"][-1]["name"], d["name"])
+            type_name_check(r, f"records '{d['records'][-1]['name']}'", d["records"][-1]["id_enum"], d["name"], "id_enum")
     symbols = {}
     for d in domains.values():
         for e in d["enums"]:

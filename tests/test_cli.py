@@ -1296,6 +1296,149 @@ def test_ds_and_sources_decode(tmp):
     rc, out, err = run("ds-decode", "--format", "pebs32", "--json", nb)
     check(rc == 0 and int(json.loads(out)["records"][0]["gprs"]["sp"], 16) == 0x109, "pebs32")
 
+    # ---- the data source in words (issue 34). Expectations worked out by hand from Linux's
+    # arch/x86/events/intel/ds.c tables and core.c's model cases, not from kprof.
+    def fmt3_dse(dse):
+        v = [0] * 25
+        v[0xA0 // 8] = dse
+        return struct.pack("<25Q", *v)
+    ds3 = write("pebs3-dse.bin", fmt3_dse(0x08) + fmt3_dse(0x11) + fmt3_dse(0x2C0F) + fmt3_dse(0x12))
+    intel = ["--vendor", "intel", "--family", "6"]
+    def dsrc(*args):
+        rc, out, err = run("ds-decode", "--format", "pebs3", "--json", *args, ds3)
+        check(rc == 0, f"ds-decode {' '.join(args)}: rc {rc} [{err.strip()[:160]}]")
+        return json.loads(out) if rc == 0 else None
+    d = dsrc(*intel, "--model", "0x55", "--stepping", "7")  # Cascade Lake: skl(pmem true)
+    if d:
+        sc, w = d["data_source_scheme"], [r.get("data_source_words") for r in d["records"]]
+        check(sc["known"] and sc["uarch"] == "Cascade Lake" and sc["why"] is None and sc["access"] == "load",
+              f"Cascade Lake: a known scheme [{sc}]")
+        check(w[0]["level"] == "persistent memory" and w[0]["hit"] and w[0]["snoop"] == "hit" and not w[0]["remote"],
+              f"Cascade Lake 0x08: local persistent memory [{w[0]}]")
+        check(w[1]["level"] == "L1" and w[1]["stlb_miss"] is True and w[1]["locked"] is False and
+              w[1]["data_blocked"] is None, f"Cascade Lake 0x11: L1 hit, STLB miss, not locked, no block bits [{w[1]}]")
+    d = dsrc(*intel, "--model", "0xBD", "--core", "LION COVE")  # Lunar Lake P-core: lnc layout
+    if d:
+        w = d["records"][2]["data_source_words"]
+        check(d["data_source_scheme"]["core"] == "Lion Cove" and w["code"] == 0x0F and w["level"] == "L3" and
+              w["hit"] is False and w["snoop"] == "hit modified" and w["stlb_miss"] is True and w["locked"] is True and
+              w["data_blocked"] is False and w["address_blocked"] is True,
+              f"Lunar Lake P-core 0x2C0F: L3 miss, snoop HitM, STLB miss, locked, address blocked [{w}]")
+        w = d["records"][1]["data_source_words"]
+        check(w["code"] == 0x11 and w["level"] == "memory" and w["stlb_miss"] is False,
+              f"Lunar Lake 0x11: local memory (bit 4 is part of Lion Cove's encoding) [{w}]")
+        w = d["records"][3]["data_source_words"]
+        check(w["code"] == 0x12 and w["meaning"] is None, f"Lunar Lake 0x12: an encoding Linux's table lacks [{w}]")
+    d = dsrc(*intel, "--model", "0xBD", "--core", "skymont")  # its E-core: Crestmont's table
+    if d:
+        w = d["records"][0]["data_source_words"]
+        check(w["level"] == "L3" and w["snoop"] == "hit modified" and w["address_blocked"] is None,
+              f"Lunar Lake E-core 0x08: L3 hit, snoop HitM (Crestmont's table) [{w}]")
+    for args, why in (([*intel, "--model", "0xBD"], "--core"), ([*intel, "--model", "0x5C"], "no data-source table"),
+                      (["--vendor", "amd", "--family", "0x19", "--model", "0x61"], "no data-source table")):
+        d = dsrc(*args)
+        if d:
+            sc = d["data_source_scheme"]
+            check(not sc["known"] and sc["table"] is None and why in sc["why"] and
+                  all("data_source_words" not in r for r in d["records"]),
+                  f"ds-decode {' '.join(args)}: unknown, said why ({why}) [{sc}]")
+    rc, out, err = run("ds-decode", "--format", "pebs3", *intel, "--model", "0x5C", ds3)
+    check(rc == 0 and "unknown: Linux has no data-source table for Goldmont" in out and "src 0x8 (unknown)" in out,
+          f"text: unknown said in words [{out[:200]}]")
+    rc, out, err = run("ds-decode", "--format", "pebs3", *intel, "--model", "0x3C", "--access", "precise-store", ds3)
+    check(rc == 0 and "src 0x11 (L1 hit; STLB miss)" in out and "src 0x8 (L1 miss)" in out and
+          out.startswith("data source: precise-store events: the store's own bits"),
+          f"text: Sandy Bridge precise stores, bits 0, 4, 5 [{out[:300]}]")
+    d = dsrc(*intel, "--model", "0x5C", "--access", "store-l1")  # Goldmont: no table, but store bits
+    if d:
+        sc, w = d["data_source_scheme"], d["records"][1]["data_source_words"]
+        check(sc["known"] and sc["table"] is None and w["level"] == "L1" and w["hit"] and w["stlb_miss"] is None,
+              f"store-l1: bit 0 only, on any processor [{sc} {w}]")
+    for args, says in ((["--format", "bts", "--family", "6"], "--family is for the PEBS formats with a data source"),
+                       (["--format", "pebs0", "--core", "x"], "--core is for the PEBS formats with a data source"),
+                       (["--format", "pebs3", *intel, "--model", "0xBD", "--core", "Goldmont"],
+                        "--core Goldmont: Lunar Lake has Lion Cove and Skymont cores"),
+                       (["--format", "pebs3", "--model", "0xBD"], "--vendor, --model and --stepping need --family"),
+                       (["--format", "pebs3", "--cpu", "1"], "--cpu needs --cpuid-file")):
+        rc, out, err = run("ds-decode", *args, ds3)
+        check(rc == 2 and out == "" and says in err, f"ds-decode {' '.join(args)}: refused in words [{err.strip()[:160]}]")
+    # Every dump: a scheme, known with a table or unknown with why; this machine: unknown on AMD.
+    for f in sorted(os.listdir(DUMPS)):
+        d = dsrc("--cpuid-file", os.path.join(DUMPS, f))
+        if d:
+            sc = d["data_source_scheme"]
+            check((sc["table"] is not None and sc["uarch"] and sc["core"]) if sc["known"] else bool(sc["why"]),
+                  f"{f}: a table or why [{sc}]")
+            if f.startswith("GenuineIntel00506E"):
+                check(sc["table"] == "skylake" and d["records"][0]["data_source_words"]["level"] == "L4",
+                      f"{f}: Skylake's table, 0x08 an L4 hit [{sc}]")
+    d = dsrc()
+    h = host()
+    if d and h is not None and h.vendor == "amd":
+        check(not d["data_source_scheme"]["known"], "this AMD machine: the data source is unknown (no PEBS)")
+
+    # ---- architectural PEBS (--format arch-pebs): a record as Linux's perf_event.h lays it out
+    # (struct arch_pebs_header: size 15:0, aux 62, basic 63; arch_pebs_basic 0x30 bytes;
+    # arch_pebs_aux 0x40 bytes, aux at 0x28, instr/cache latency at 0x30), written here.
+    def arch_rec(dse):
+        return (struct.pack("<QQ", 128 | 1 << 63 | 1 << 62, 0) +
+                struct.pack("<6Q", 0x401000, 1, 12345, 77 | 1 << 16, 0, 0) +
+                struct.pack("<8Q", 0xDEAD000, 0, 0, 0, 0, dse, 30 | 200 << 32, 0))
+    arch = write("arch.bin", arch_rec(0x2C0F) + arch_rec(0x10))
+    rc, out, err = run("ds-decode", "--format", "arch-pebs", "--json", *intel, "--model", "0xBD", "--core", "Lion Cove", arch)
+    check(rc == 0, f"arch-pebs rc {rc} [{err.strip()[:160]}]")
+    if rc == 0:
+        d = json.loads(out)
+        r = d["records"]
+        check(d["format"] == "arch-pebs" and len(r) == 2 and r[0]["size"] == 128 and r[0]["fragments"] == 1 and
+              int(r[0]["ip"], 16) == 0x401000 and r[0]["retire_latency"] == 77 and r[0]["instr_latency"] == 30 and
+              r[0]["cache_latency"] == 200 and int(r[0]["data_address"], 16) == 0xDEAD000,
+              f"arch-pebs: the basic and aux groups [{r[:1]}]")
+        check(r[0]["data_source_words"]["snoop"] == "hit modified" and r[0]["data_source_words"]["locked"] is True and
+              r[1]["data_source_words"]["level"] == "memory-side cache",
+              f"arch-pebs: Lion Cove's data sources (0x2C0F, 0x10: memory-side cache) [{r}]")
+    rc, out, err = run("ds-decode", "--format", "arch-pebs", "--index", "0x80", "--json", arch)  # wr 8: 128 bytes
+    check(rc == 0 and json.loads(out)["count"] == 1, f"arch-pebs --index 0x80: one record [{err.strip()[:120]}]")
+    rc, out, err = run("ds-decode", "--format", "arch-pebs", "--index", "0x200", arch)
+    check(rc == 2 and out == "" and "--index 0x200 says the processor wrote 0x200 bytes" in err and "holds 256" in err,
+          f"arch-pebs: an index past the file said in words [{err.strip()[:160]}]")
+    rc, out, err = run("ds-decode", "--format", "arch-pebs", "--index", "0x8000000000000000", arch)
+    check(rc == 2 and out == "" and "bits IA32_PEBS_INDEX does not define" in err,
+          f"arch-pebs: reserved index bits said in words [{err.strip()[:160]}]")
+    rc, out, err = run("ds-decode", "--format", "arch-pebs", write("arch-bad.bin", struct.pack("<QQ", 8 | 1 << 63, 0)))
+    check(rc == 2 and out == "" and "arch-pebs record 0" in err, f"arch-pebs: a corrupt record refused [{err.strip()[:160]}]")
+    for opt in (["--base", "0x1000"], ["--wrapped"], ["--max", "0x10"], ["--data-cfg", "1"]):
+        rc, out, err = run("ds-decode", "--format", "arch-pebs", *opt, arch)
+        check(rc == 2 and f"{opt[0]} is for Debug Store buffers" in err, f"arch-pebs {opt[0]} refused [{err.strip()[:120]}]")
+
+    # ---- AMD IBS samples as Linux's perf delivers them (PERF_SAMPLE_RAW: u32 size, then the u32
+    # caps word and the u64 MSR values; amd-ibs.h / APM vol. 2 13.3 layouts typed in here):
+    # IbsFetchCtl maxcnt 0x100 (x16), latency 64 (47:32), fetch_val 49, phy_addr_valid 52.
+    caps = 0x7  # IBS_CAPS_DEFAULT: avail, fetch sampling, op sampling
+    fetch = struct.pack("<I3Q", caps, 0x100 | 64 << 32 | 1 << 49 | 1 << 52, 0x401000, 0x1234000)
+    ibsf = write("ibs-fetch.bin", (struct.pack("<I", len(fetch)) + fetch) * 2)
+    rc, out, err = run("ds-decode", "--format", "ibs-fetch", "--json", ibsf)
+    check(rc == 0, f"ibs-fetch rc {rc} [{err.strip()[:160]}]")
+    if rc == 0:
+        r = json.loads(out)["records"]
+        check(len(r) == 2 and r[1]["at"] == hex(len(fetch) + 4) and int(r[0]["linear_address"], 16) == 0x401000 and
+              int(r[0]["physical_address"], 16) == 0x1234000 and r[0]["latency"] == 64 and r[0]["max_count"] == 0x1000 and
+              r[0]["page_size_kib"] == 4, f"ibs-fetch: addresses, latency, period, 4 KiB page [{r[:1]}]")
+    # IbsOpCtl maxcnt 0x10, op_val 18; IbsOpRip; IbsOpData (rip valid); IbsOpData3 dc_lin_addr_valid 17
+    op = struct.pack("<I7Q", caps, 0x10 | 1 << 18, 0x401234, 0, 0, 1 << 17, 0x7FFF0000, 0)
+    rc, out, err = run("ds-decode", "--format", "ibs-op", write("ibs-op.bin", struct.pack("<I", len(op)) + op))
+    check(rc == 0 and "rip 0x0000000000401234" in out and "linear 0x7fff0000" in out and "physical" not in out and
+          "every 256" in out, f"ibs-op text: rip, linear address, no physical one, period [{out.strip()[:200]}]")
+    rc, out, err = run("ds-decode", "--format", "ibs-op", ibsf)  # fetch samples are too short for op
+    check(rc == 2 and out == "" and "ibs-op sample 0" in err and "offset 0x0" in err,
+          f"ibs-op on fetch samples refused, naming the sample [{err.strip()[:160]}]")
+    bad = struct.pack("<I3Q", caps, 0x100, 0x401000, 0)  # fetch_val clear
+    rc, out, err = run("ds-decode", "--format", "ibs-fetch", write("ibs-noval.bin", struct.pack("<I", len(bad)) + bad))
+    check(rc == 2 and "valid bit is clear" in err, f"ibs-fetch without fetch_val said in words [{err.strip()[:160]}]")
+    for opt in (["--index", "0x10"], ["--family", "6"], ["--access", "store"]):
+        rc, out, err = run("ds-decode", "--format", "ibs-fetch", *opt, ibsf)
+        check(rc == 2 and opt[0] in err, f"ibs-fetch {opt[0]} refused [{err.strip()[:120]}]")
+
     # ---- usage and input errors
     for args in (["--format", "pebs99", bts], ["--format", "bts"], ["--bogus", bts], ["--format", "bts", bts, bts],
                  ["--format", "pebs3", "--wrapped", p3], ["--format", "bts", "--base", "x", bts]):

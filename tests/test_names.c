@@ -38,6 +38,11 @@ NAME_FN(kprof_ibs_data_source_ext)
 NAME_FN(kprof_ds_avail)
 NAME_FN(kprof_ds_layout)
 NAME_FN(kprof_pebs_has)
+NAME_FN(kprof_pebs_data_source_table)
+NAME_FN(kprof_pebs_data_source_level)
+NAME_FN(kprof_pebs_data_source_snoop)
+NAME_FN(kprof_pebs_data_source_flag)
+NAME_FN(kprof_pebs_data_source_access)
 NAME_FN(kprof_windows_event_trace_information_class)
 NAME_FN(kprof_windows_trace_query_info_class)
 NAME_FN(kprof_windows_profile_add_version)
@@ -70,6 +75,11 @@ static const struct {
         {"ds_avail", name_of_kprof_ds_avail},
         {"ds_layout", name_of_kprof_ds_layout},
         {"pebs_has", name_of_kprof_pebs_has},
+        {"pebs_data_source_table", name_of_kprof_pebs_data_source_table},
+        {"pebs_data_source_level", name_of_kprof_pebs_data_source_level},
+        {"pebs_data_source_snoop", name_of_kprof_pebs_data_source_snoop},
+        {"pebs_data_source_flag", name_of_kprof_pebs_data_source_flag},
+        {"pebs_data_source_access", name_of_kprof_pebs_data_source_access},
         {"windows_event_trace_information_class", name_of_kprof_windows_event_trace_information_class},
         {"windows_trace_query_info_class", name_of_kprof_windows_trace_query_info_class},
         {"windows_profile_add_version", name_of_kprof_windows_profile_add_version},

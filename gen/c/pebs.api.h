@@ -66,7 +66,8 @@ typedef struct kprof_pebs_arch_record {
 	uint64_t ip, applicable_counters, tsc;
 	uint16_t retire_latency;     /* with retire_latency_valid */
 	uint8_t retire_latency_valid;
-	uint64_t data_address, data_source, tsx_tuning; /* aux: data_source raw, as the record holds it */
+	uint64_t data_address, data_source, tsx_tuning; /* aux: data_source raw, as the record holds it
+	                                                 * (kprof_pebs_data_source_unpack reads it) */
 	uint16_t instr_latency, cache_latency;
 	size_t gprs_offset;          /* the GPR group (kprof_pebs_arch_gprs) at this offset: decode it
 	                              * there with kprof_pebs_gprs_decode (the registers, first) or
@@ -100,3 +101,30 @@ typedef struct kprof_pebs_buffer {
 	unsigned flags;    /* KPROF_PEBS_DATA_CFG_KNOWN, or 0 */
 	uint64_t data_cfg; /* PEBS_DATA_CFG (adaptive formats), read with KPROF_PEBS_DATA_CFG_KNOWN */
 } kprof_pebs_buffer;
+
+/* The data source of a PEBS memory sample (kprof_pebs_sample.data_source,
+ * kprof_pebs_arch_record.data_source) means what the processor's line says: a logical CPU's
+ * scheme (its table and its layout, from kprof_pebs_data_source_scheme_get) takes it apart. */
+typedef struct kprof_pebs_data_source_scheme {
+	kprof_pebs_data_source_table table;      /* NONE: no public table for the CPU (unknown) */
+	kprof_pebs_data_source_layout_id layout; /* 0 with table NONE */
+} kprof_pebs_data_source_scheme;
+
+/* One data-source field taken apart (kprof_pebs_data_source_unpack). */
+typedef struct kprof_pebs_data_source {
+	uint64_t raw;                           /* the field as given */
+	kprof_pebs_data_source_access access;   /* the kind of event that wrote it */
+	kprof_pebs_data_source_table table;     /* the table read (NONE for the store kinds) */
+	uint32_t code;                          /* the encoding: the layout's code_bits low bits */
+	kprof_pebs_data_source_code_id row;     /* the table's row for code; 0 when the table has
+	                                         * none (level and snoop then NA) */
+	kprof_pebs_data_source_level level;     /* where the access was satisfied, or missed */
+	uint8_t hit;                            /* 1: it hit at level; 0: it missed there */
+	uint8_t remote;                         /* 1: another socket's cache or memory */
+	kprof_pebs_data_source_snoop snoop;     /* what the snoop found */
+	kprof_pebs_data_source_flag stlb_miss;  /* the access missed the second-level TLB */
+	kprof_pebs_data_source_flag locked;     /* a locked access */
+	kprof_pebs_data_source_flag data_blocked;    /* a load waited for a store's data */
+	kprof_pebs_data_source_flag address_blocked; /* a load waited on a possible address
+	                                              * conflict with an older store */
+} kprof_pebs_data_source;

@@ -393,3 +393,97 @@ KPROF_API kprof_status kprof_pebs_arch_iter_next(kprof_pebs_arch_iter *it, kprof
 	it->at = at;
 	return KPROF_OK;
 }
+
+KPROF_API kprof_status kprof_pebs_data_source_scheme_get(const kprof_cpuid_uarch *u, int hybrid,
+                                                         uint32_t core_type,
+                                                         kprof_pebs_data_source_scheme *out)
+{
+	const kprof_cpuid_core *core;
+	uint32_t i;
+	if (!out)
+		return KPROF_E_ARGUMENT;
+	kprof_impl_zero(out, sizeof(*out));
+	core = kprof_cpuid_core_by_type(u, hybrid, core_type);
+	if (!core)
+		return KPROF_E_UNSUPPORTED;
+	for (i = 0; i < KPROF_PEBS_DATA_SOURCE_UARCH_COUNT; i++) {
+		const kprof_pebs_data_source_uarch *m = kprof_pebs_data_source_uarch_by_id(
+		        (kprof_pebs_data_source_uarch_id)(KPROF_PEBS_DATA_SOURCE_UARCH_FIRST + i));
+		int atom;
+		if (!m || m->uarch != u->id)
+			continue;
+		atom = u->atom != 0 && core->id == u->atom;
+		out->table = (kprof_pebs_data_source_table)(atom ? m->atom_table : m->core_table);
+		out->layout = (kprof_pebs_data_source_layout_id)(atom ? m->atom_layout : m->core_layout);
+		if (out->table == KPROF_PEBS_DATA_SOURCE_TABLE_NONE ||
+		    !kprof_pebs_data_source_layout_by_id(out->layout)) {
+			kprof_impl_zero(out, sizeof(*out));
+			return KPROF_E_UNSUPPORTED;
+		}
+		return KPROF_OK;
+	}
+	return KPROF_E_UNSUPPORTED;
+}
+
+/* Bit `bit` of v as a data-source flag; KPROF_PEBS_NO_BIT (or any bit past 63): not reported. */
+static kprof_pebs_data_source_flag kprof_impl_pebs_flag(uint64_t v, unsigned bit)
+{
+	if (bit == KPROF_PEBS_NO_BIT || bit > 63)
+		return KPROF_PEBS_DATA_SOURCE_FLAG_NA;
+	return (v >> bit) & 1u ? KPROF_PEBS_DATA_SOURCE_FLAG_YES : KPROF_PEBS_DATA_SOURCE_FLAG_NO;
+}
+
+KPROF_API kprof_status kprof_pebs_data_source_unpack(const kprof_pebs_data_source_scheme *scheme,
+                                                     kprof_pebs_data_source_access access,
+                                                     uint64_t raw, kprof_pebs_data_source *out)
+{
+	const kprof_pebs_data_source_layout *l;
+	uint32_t i;
+	if (!out)
+		return KPROF_E_ARGUMENT;
+	kprof_impl_zero(out, sizeof(*out));
+	out->raw = raw;
+	out->access = access;
+	if (access == KPROF_PEBS_DATA_SOURCE_ACCESS_PRECISE_STORE ||
+	    access == KPROF_PEBS_DATA_SOURCE_ACCESS_STORE_L1) {
+		/* One layout on every processor that has these events; no table. */
+		out->level = KPROF_PEBS_DATA_SOURCE_LEVEL_L1;
+		out->hit = (uint8_t)KPROF_FIELD_GET(KPROF_PEBS_STORE_STATUS_L1_HIT, raw);
+		out->stlb_miss = out->locked = out->data_blocked = out->address_blocked =
+		        KPROF_PEBS_DATA_SOURCE_FLAG_NA;
+		if (access == KPROF_PEBS_DATA_SOURCE_ACCESS_PRECISE_STORE) {
+			out->stlb_miss = kprof_impl_pebs_flag(raw, KPROF_PEBS_STORE_STATUS_STLB_MISS_SHIFT);
+			out->locked = kprof_impl_pebs_flag(raw, KPROF_PEBS_STORE_STATUS_LOCKED_SHIFT);
+		}
+		return KPROF_OK;
+	}
+	if (access != KPROF_PEBS_DATA_SOURCE_ACCESS_LOAD && access != KPROF_PEBS_DATA_SOURCE_ACCESS_STORE)
+		return KPROF_E_ARGUMENT;
+	if (!scheme)
+		return KPROF_E_ARGUMENT;
+	l = kprof_pebs_data_source_layout_by_id(scheme->layout);
+	if (scheme->table == KPROF_PEBS_DATA_SOURCE_TABLE_NONE || !l)
+		return KPROF_E_UNSUPPORTED;
+	out->table = scheme->table;
+	out->code = (uint32_t)(l->code_bits >= 32 ? raw : raw & ((UINT64_C(1) << l->code_bits) - 1u));
+	for (i = 0; i < KPROF_PEBS_DATA_SOURCE_CODE_COUNT; i++) {
+		const kprof_pebs_data_source_code *r = kprof_pebs_data_source_code_by_id(
+		        (kprof_pebs_data_source_code_id)(KPROF_PEBS_DATA_SOURCE_CODE_FIRST + i));
+		if (!r || r->table != (uint8_t)scheme->table || r->code != out->code)
+			continue;
+		out->row = (kprof_pebs_data_source_code_id)r->id;
+		out->level = (kprof_pebs_data_source_level)r->level;
+		out->hit = r->hit;
+		out->snoop = (kprof_pebs_data_source_snoop)r->snoop;
+		out->remote = r->remote;
+		break;
+	}
+	out->stlb_miss = kprof_impl_pebs_flag(raw, l->stlb_miss_bit);
+	out->locked = kprof_impl_pebs_flag(raw, l->locked_bit);
+	out->data_blocked = out->address_blocked = KPROF_PEBS_DATA_SOURCE_FLAG_NA;
+	if (access == KPROF_PEBS_DATA_SOURCE_ACCESS_LOAD || l->store_blocks) {
+		out->data_blocked = kprof_impl_pebs_flag(raw, l->data_block_bit);
+		out->address_blocked = kprof_impl_pebs_flag(raw, l->address_block_bit);
+	}
+	return KPROF_OK;
+}
