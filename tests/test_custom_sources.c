@@ -420,7 +420,7 @@ static void test_refusals(void)
 	expect(&cs, &skx, KPROF_E_RANGE, KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_HIERARCHY_MISMATCH);
 	cs.cpu_info_hierarchy[2] = KPROF_WINDOWS_CPU_INFO_HIERARCHY_ANY;
 	expect(&cs, &icx, KPROF_E_RANGE, KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_HIERARCHY_MISMATCH);
-	cs = ok, cs.core_type = 0x20; /* Intel's Atom core type */
+	cs = ok, cs.core_type = KPROF_CPUID_CORE_TYPE_ATOM;
 	expect(&cs, &skx, KPROF_E_UNSUPPORTED, KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_CORE_TYPE);
 	cs = ok, cs.persist = 2;
 	expect(&cs, &skx, KPROF_E_RANGE, KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_PERSIST);
