@@ -627,6 +627,10 @@
  *                                            the struct from its little-endian bytes
  *     kprof_windows_profile_add_amd_v3_encode
  *                                            the struct into its little-endian bytes
+ *     kprof_windows_profile_add_information_event_trace_information_class_get
+ *                                            the member EventTraceInformationClass as a
+ *                                            kprof_windows_event_trace_information_class
+ *                                            (EventTraceProfileSourceAddInformation (0x15))
  *     kprof_windows_profile_add_information_version_get
  *                                            the member Version as a
  *                                            kprof_windows_profile_add_version (the record
@@ -635,6 +639,10 @@
  *                                            the struct from its little-endian bytes
  *     kprof_windows_profile_add_information_encode
  *                                            the struct into its little-endian bytes
+ *     kprof_windows_profile_remove_information_event_trace_information_class_get
+ *                                            the member EventTraceInformationClass as a
+ *                                            kprof_windows_event_trace_information_class
+ *                                            (EventTraceProfileSourceRemoveInformation (0x16))
  *     kprof_windows_profile_remove_information_decode
  *                                            the struct from its little-endian bytes
  *     kprof_windows_profile_remove_information_encode
@@ -9400,7 +9408,9 @@ kprof_windows_profile_add_amd_v3_perf_pmu_type_get(const kprof_windows_profile_a
 #define KPROF_WINDOWS_PROFILE_ADD_INFORMATION_PERSIST_OFFSET                       0x20u
 #define KPROF_WINDOWS_PROFILE_ADD_INFORMATION_PROFILE_SOURCE_DESCRIPTION_OFFSET    0x22u
 typedef struct kprof_windows_profile_add_information {
-	uint32_t EventTraceInformationClass; /* 0x0: EventTraceProfileSourceAddInformation (0x15) */
+	/* 0x0: kprof_windows_event_trace_information_class: EventTraceProfileSourceAddInformation
+	 * (0x15) */
+	uint32_t EventTraceInformationClass;
 	uint8_t Version; /* 0x4: kprof_windows_profile_add_version: the record layout */
 	uint8_t reserved_5[3];
 	/* 0x8: the union { V2; V3 }: kprof_windows_profile_add_intel, _amd_v2 or _amd_v3 */
@@ -9419,6 +9429,10 @@ typedef struct kprof_windows_profile_add_information {
 KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_windows_profile_add_information) ==
                                  KPROF_WINDOWS_PROFILE_ADD_INFORMATION_SIZE,
                          kprof_windows_profile_add_information_size);
+/* The member EventTraceInformationClass as a kprof_windows_event_trace_information_class (EventTraceProfileSourceAddInformation (0x15)); 0 for null. */
+KPROF_API kprof_windows_event_trace_information_class
+kprof_windows_profile_add_information_event_trace_information_class_get(
+        const kprof_windows_profile_add_information *r);
 /* The member Version as a kprof_windows_profile_add_version (the record layout); 0 for null. */
 KPROF_API kprof_windows_profile_add_version
 kprof_windows_profile_add_information_version_get(const kprof_windows_profile_add_information *r);
@@ -9450,14 +9464,19 @@ kprof_windows_profile_add_information_version_get(const kprof_windows_profile_ad
 #define KPROF_WINDOWS_PROFILE_REMOVE_INFORMATION_PROFILE_SOURCE_OFFSET                0x4u
 #define KPROF_WINDOWS_PROFILE_REMOVE_INFORMATION_CPU_INFO_HIERARCHY_OFFSET            0x8u
 typedef struct kprof_windows_profile_remove_information {
-	uint32_t
-	        EventTraceInformationClass; /* 0x0: EventTraceProfileSourceRemoveInformation (0x16) */
-	uint32_t ProfileSource;             /* 0x4: the source's KPROFILE_SOURCE value */
-	uint32_t CpuInfoHierarchy[3];       /* 0x8: as in the add record */
+	/* 0x0: kprof_windows_event_trace_information_class: EventTraceProfileSourceRemoveInformation
+	 * (0x16) */
+	uint32_t EventTraceInformationClass;
+	uint32_t ProfileSource;       /* 0x4: the source's KPROFILE_SOURCE value */
+	uint32_t CpuInfoHierarchy[3]; /* 0x8: as in the add record */
 } kprof_windows_profile_remove_information;
 KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_windows_profile_remove_information) ==
                                  KPROF_WINDOWS_PROFILE_REMOVE_INFORMATION_SIZE,
                          kprof_windows_profile_remove_information_size);
+/* The member EventTraceInformationClass as a kprof_windows_event_trace_information_class (EventTraceProfileSourceRemoveInformation (0x16)); 0 for null. */
+KPROF_API kprof_windows_event_trace_information_class
+kprof_windows_profile_remove_information_event_trace_information_class_get(
+        const kprof_windows_profile_remove_information *r);
 
 /* What kprof_windows_profile_remove_information_decode/_encode hand the codec: the size, then where its runs of
  * multi-byte scalars start in kprof_impl_struct_runs and how many there are. */
@@ -19855,10 +19874,22 @@ kprof_windows_profile_add_amd_v3_perf_pmu_type_get(const kprof_windows_profile_a
 {
 	return (kprof_windows_pmu_type)(r ? r->PerfPmuType : 0);
 }
+KPROF_API kprof_windows_event_trace_information_class
+kprof_windows_profile_add_information_event_trace_information_class_get(
+        const kprof_windows_profile_add_information *r)
+{
+	return (kprof_windows_event_trace_information_class)(r ? r->EventTraceInformationClass : 0);
+}
 KPROF_API kprof_windows_profile_add_version
 kprof_windows_profile_add_information_version_get(const kprof_windows_profile_add_information *r)
 {
 	return (kprof_windows_profile_add_version)(r ? r->Version : 0);
+}
+KPROF_API kprof_windows_event_trace_information_class
+kprof_windows_profile_remove_information_event_trace_information_class_get(
+        const kprof_windows_profile_remove_information *r)
+{
+	return (kprof_windows_event_trace_information_class)(r ? r->EventTraceInformationClass : 0);
 }
 /* Custom profile sources (Windows 10 1803 and later). The packer and the checker take a
  * select apart as the source section does (kprof_source_profile_add); the checker also
