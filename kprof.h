@@ -129,10 +129,12 @@
  *   - Lookups (by_<key>, name) and a row's string fields (kprof_<row>_<field>_get) return a
  *     pointer to const, or NULL, and nothing else.
  *   - Counts and booleans are never return values: they come back through out-parameters.
- *   - A function that cannot fail and takes no pointer may return its value directly (the
- *     byte loads, kprof_cpuid_family_get(eax)); init of a plain struct may return void.
+ *   - A function that cannot fail may return its value directly when it takes no pointer
+ *     (kprof_cpuid_family_get(eax)), and so may the byte loads (load), whose pointer the
+ *     caller vouches for; init of a plain struct may return void.
  *   - The one exception: kprof_lwp_ring_poll returns the records available (>= 0) or a negative
- *     kprof_status, because it is a JIT's hot path: an empty poll is one load and one compare.
+ *     kprof_status, because it is a JIT's hot path: an empty poll is one load of the LWPCB and
+ *     one compare.
  *   - Every iterator error is final: each later iter_next returns the same status. A record a
  *     caller may skip is flagged in the record, not in the status.
  *   - A struct member that holds an enumeration's values has the enumeration's type, so no
@@ -267,7 +269,7 @@
  *     kprof_source_table_info_vendor_get     the row's vendor as a kprof_cpuid_vendor (whose
  *                                            PerfEvtSel layout the selects use, 0 for none)
  *     kprof_source_interval_info_by_id       the intervals of an interval class
- *     kprof_source_table_name                A table's short name [not with KPROF_NO_NAMES]
+ *     kprof_source_table_name                a table's short name [not with KPROF_NO_NAMES]
  *     kprof_source_rows_by_table             a table's rows and their number
  *     kprof_source_table_info_by_id          what kprof knows of a table as a whole
  *     kprof_source_by_value                  the source with a KPROFILE_SOURCE value, O(1)
@@ -420,8 +422,8 @@
  *                                            KPROF_NO_LIVE]
  *     KPROF_LWP_LWPINS64                     LWPINS with a 64-bit data2 (x86-64) [not with
  *                                            KPROF_NO_LIVE]
- *     kprof_lwp_ring_poll                    the records a ring holds: one load and one
- *                                            compare when empty
+ *     kprof_lwp_ring_poll                    the records a ring holds: one load of the LWPCB
+ *                                            and one compare when empty
  *     kprof_lwp_caps_get                     LWP's capabilities from a cpuid snapshot
  *     kprof_lwp_ring_space_get               the space used in a ring, (head - tail) mod size
  *     kprof_lwp_lwpcb_init                   fill a shipped LWPCB that LLWPCB accepts, or name
@@ -4709,8 +4711,9 @@ KPROF_API const kprof_cpu_fact_info *kprof_cpu_fact_info_by_id(kprof_cpu_fact va
  * kinds of cores (Intel's P- and E-cores: leaf 0x0A counters, leaf 0x1A core type, 0x23);
  * the HAL decides once, from the boot processor. kprof_cpu_facts holds the bits of one
  * logical CPU that matter to profiling (the kprof_cpu_fact list, from the spec);
- * kprof_cpu_groups puts CPUs with equal facts (those their leaves can be trusted for) into one group; kprof_cpu_group_compare says
- * what the boot processor's decision means on another group.
+ * kprof_cpu_groups puts CPUs with equal facts (those their leaves can be trusted for) into
+ * one group; kprof_cpu_group_compare says what the boot processor's decision means on another
+ * group, for a HAL build and a Windows release.
  *
  *     kprof_cpu_group g[8];
  *     uint32_t of_cpu[256];                 // optional: each CPU block's group
@@ -4718,7 +4721,8 @@ KPROF_API const kprof_cpu_fact_info *kprof_cpu_fact_info_by_id(kprof_cpu_fact va
  *     kprof_cpu_groups_init(&gs, g, 8, of_cpu, 256);
  *     st = kprof_cpu_dump_add(&gs, text, len, NULL);   // once per text (hwloc: per file)
  *     for (i = 1; i < gs.count; i++)
- *             kprof_cpu_group_compare(&g[0], &g[i], KPROF_HAL_BUILD_X64, &effect);
+ *             kprof_cpu_group_compare(&g[0], &g[i], KPROF_HAL_BUILD_X64,
+ *                                     KPROF_HAL_WINDOWS_NEWEST, &effect);
  */
 typedef struct kprof_cpu_facts {
 	uint64_t present;                     /* bit f: fact f was given, within its leaf range */
