@@ -5817,7 +5817,8 @@ KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_lwp_proposal_event_slot) ==
 #define KPROF_LWP_CAPS_CACHE_LATENCY_OFFSET     0x23u
 #define KPROF_LWP_CAPS_RAW_OFFSET               0x24u
 typedef struct kprof_lwp_caps {
-	uint8_t revision;      /* 0x0: kprof_lwp_revision: the layout the leaf was read with */
+	/* 0x0: kprof_lwp_revision: the layout the leaf was read with: kprof_lwp_caps_revision_get(p) */
+	uint8_t revision;
 	uint8_t version;       /* 0x1: LwpVersion (shipped ecx 15:9; proposal ebx 31:24) */
 	uint8_t event_size;    /* 0x2: bytes per record */
 	uint8_t max_events;    /* 0x3: event slots in the LWPCB */
@@ -9361,7 +9362,9 @@ typedef struct kprof_windows_profile_add_amd_v3 {
 	uint8_t PerfEvtCInv;         /* 0x4: invert */
 	uint8_t PerfEvtEdgeDetect;   /* 0x5: edge detect */
 	uint8_t PerfEvtHostGuest;    /* 0x6: PerfEvtSel[41:40]: bit 0 guest only, bit 1 host only */
-	uint8_t PerfPmuType;         /* 0x7: kprof_windows_pmu_type: 0 core, 1 data fabric, 2 L3 */
+	/* 0x7: kprof_windows_pmu_type: 0 core, 1 data fabric, 2 L3:
+	 * kprof_windows_profile_add_amd_v3_perf_pmu_type_get(p) */
+	uint8_t PerfPmuType;
 } kprof_windows_profile_add_amd_v3;
 KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_windows_profile_add_amd_v3) ==
                                  KPROF_WINDOWS_PROFILE_ADD_AMD_V3_SIZE,
@@ -9413,9 +9416,11 @@ kprof_windows_profile_add_amd_v3_perf_pmu_type_get(const kprof_windows_profile_a
 #define KPROF_WINDOWS_PROFILE_ADD_INFORMATION_PROFILE_SOURCE_DESCRIPTION_OFFSET    0x22u
 typedef struct kprof_windows_profile_add_information {
 	/* 0x0: kprof_windows_event_trace_information_class: EventTraceProfileSourceAddInformation
-	 * (0x15) */
+	 * (0x15): kprof_windows_profile_add_information_event_trace_information_class_get(p) */
 	uint32_t EventTraceInformationClass;
-	uint8_t Version; /* 0x4: kprof_windows_profile_add_version: the record layout */
+	/* 0x4: kprof_windows_profile_add_version: the record layout:
+	 * kprof_windows_profile_add_information_version_get(p) */
+	uint8_t Version;
 	uint8_t reserved_5[3];
 	/* 0x8: the union { V2; V3 }: kprof_windows_profile_add_intel, _amd_v2 or _amd_v3 */
 	uint8_t V2[8];
@@ -9469,7 +9474,7 @@ kprof_windows_profile_add_information_version_get(const kprof_windows_profile_ad
 #define KPROF_WINDOWS_PROFILE_REMOVE_INFORMATION_CPU_INFO_HIERARCHY_OFFSET            0x8u
 typedef struct kprof_windows_profile_remove_information {
 	/* 0x0: kprof_windows_event_trace_information_class: EventTraceProfileSourceRemoveInformation
-	 * (0x16) */
+	 * (0x16): kprof_windows_profile_remove_information_event_trace_information_class_get(p) */
 	uint32_t EventTraceInformationClass;
 	uint32_t ProfileSource;       /* 0x4: the source's KPROFILE_SOURCE value */
 	uint32_t CpuInfoHierarchy[3]; /* 0x8: as in the add record */

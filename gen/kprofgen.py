@@ -1288,6 +1288,10 @@ def build_model(spec_dir):
                          f"enum: no enumeration {f['enum']!r} in any spec file", "enum")
                 st["accessors"].append({"name": f["name"], "fn": f["macro"].lower(), "type": f"kprof_{f['enum']}",
                                         "doc": re.sub(r"^kprof_\w+:\s*", "", comment_text(f["doc"]))})
+                # The member's comment names its enumeration first and its accessor last (the rule).
+                said = re.sub(r"^kprof_" + f["enum"] + r"\b:?\s*", "", f["doc"])
+                f["doc"] = (f"kprof_{f['enum']}" + (f": {said}" if said else "") +
+                            f": kprof_{st['name']}_{f['macro'].lower()}_get(p)")
     for d, t in lists:
         d["lists"].append(build_list(t, symbols, all_enums))
         type_name_check(t, f"list '{d['lists'][-1]['name']}'", d["lists"][-1]["name"], d["name"])
