@@ -86,7 +86,8 @@
  *   name           an enumerator's name (takes the enum type) -> string, or NULL
  *   get            a result derived from given inputs, no hardware: a decision, caps, a plan, a
  *                  verdict, a field of a caller's object -> status, result through
- *                  out-parameters; a row's string field: string, or NULL
+ *                  out-parameters; a row's string field: string, or NULL; a fixed member
+ *                  holding an enumeration's values: the enumeration's type
  *   set            put a value into a caller's object -> status
  *   add            add an item to a caller's object -> status
  *   read           execute an instruction or read live memory or hardware (cpuid, MSRs, a live
@@ -136,7 +137,12 @@
  *     one compare.
  *   - Every iterator error is final: each later iter_next returns the same status. A record a
  *     caller may skip is flagged in the record, not in the status.
- *   - Struct members that hold an enumerator have its enumeration's type.
+ *   - A struct member that holds an enumeration's values has the enumeration's type, so no
+ *     caller casts. Where the member's bytes are fixed - a row of a generated table (kept small
+ *     and without pointers: the tables need no relocations) or a struct laid out by
+ *     KPROF_<TYPE>_SIZE - it stays an integer, its comment names the enumeration, and its
+ *     accessor kprof_<type>_<member>_get(p) returns it with the enumeration's type (0 for a
+ *     null p). A set of flags (a member whose comment says "bits") is an integer.
  *   - An initializer that would take more than about five arguments takes a config struct.
  *   Nothing allocates, calls libc, uses floating point or keeps global state; every length is
  *   explicit.
@@ -195,11 +201,21 @@
  *     kprof_cpuid_core_type_name             the name of a kprof_cpuid_core_type value [not
  *                                            with KPROF_NO_NAMES]
  *     kprof_cpuid_core_by_id                 the row with a kprof_cpuid_core_id id
+ *     kprof_cpuid_core_id_get                the row's id as a kprof_cpuid_core_id
+ *     kprof_cpuid_core_type_get              the row's type as a kprof_cpuid_core_type (the
+ *                                            leaf 0x1A core type of this core on a hybrid part
+ *                                            (NONE: not an Intel Core- or Atom-line core))
  *     kprof_cpuid_core_name_get              a row's name: the core microarchitecture as
  *                                            people name it [not with KPROF_NO_NAMES]
  *     kprof_cpuid_core_by_name               the row whose name is a given string, any case
  *                                            [not with KPROF_NO_NAMES]
  *     kprof_cpuid_uarch_by_id                the row with a kprof_cpuid_uarch_id id
+ *     kprof_cpuid_uarch_id_get               the row's id as a kprof_cpuid_uarch_id
+ *     kprof_cpuid_uarch_core_get             the row's core as a kprof_cpuid_core_id (its core
+ *                                            microarchitecture (on a hybrid part, the
+ *                                            Core-line core) (0 for none))
+ *     kprof_cpuid_uarch_atom_get             the row's atom as a kprof_cpuid_core_id (a hybrid
+ *                                            part's Atom-line core (0 for none))
  *     kprof_cpuid_uarch_vendor_get           a row's vendor: the cpuid leaf 0 vendor string
  *                                            [not with KPROF_NO_NAMES]
  *     kprof_cpuid_uarch_name_get             a row's name: the part's microarchitecture or
@@ -245,6 +261,13 @@
  *     kprof_pmu_plan_read                    read a planned counter's count
  *   layer 2, Windows model
  *    source [not with KPROF_NO_WINDOWS_MODEL]
+ *     kprof_source_table_get                 the row's table as a kprof_source_table (the
+ *                                            table the source is a row of)
+ *     kprof_source_interval_get              the row's interval as a kprof_source_interval
+ *                                            (its interval class)
+ *     kprof_source_table_info_table_get      the row's table as a kprof_source_table
+ *     kprof_source_table_info_vendor_get     the row's vendor as a kprof_cpuid_vendor (whose
+ *                                            PerfEvtSel layout the selects use, 0 for none)
  *     kprof_source_interval_info_by_id       the intervals of an interval class
  *     kprof_source_table_name                a table's short name [not with KPROF_NO_NAMES]
  *     kprof_source_rows_by_table             a table's rows and their number
@@ -267,6 +290,28 @@
  *     kprof_hal_presence_name                the name of a kprof_hal_presence value [not with
  *                                            KPROF_NO_NAMES]
  *     kprof_hal_release_by_id                the row with a kprof_hal_windows id
+ *     kprof_hal_release_id_get               the row's id as a kprof_hal_windows
+ *     kprof_hal_release_amd64_get            the row's amd64 as a kprof_hal_presence (the
+ *                                            Amd64 interface (AuthenticAMD))
+ *     kprof_hal_release_emon_get             the row's emon as a kprof_hal_presence (the Emon
+ *                                            interface (GenuineIntel))
+ *     kprof_hal_release_x86_sources_get      the row's x86_sources as a kprof_hal_presence
+ *                                            (the 32-bit HAL implements any source but
+ *                                            ProfileTime)
+ *     kprof_hal_release_x86_rules_get        the row's x86_rules as a kprof_hal_presence (the
+ *                                            32-bit HAL's extra rule: Intel family 6 or 15,
+ *                                            AMD long mode)
+ *     kprof_hal_release_hypervisor_rule_get  the row's hypervisor_rule as a kprof_hal_presence
+ *                                            (a Microsoft-compatible hypervisor without
+ *                                            PerformanceMonitorsAvailable forces Default)
+ *     kprof_hal_release_tables_get           the row's tables as a kprof_hal_presence (the
+ *                                            Emon and Amd64 tables are the Windows 10 original
+ *                                            release's, row for row)
+ *     kprof_hal_release_amd64_names_get      the row's amd64_names as a kprof_hal_presence
+ *                                            (the Amd64 HAL spells ten sources as later
+ *                                            releases list them (kprof_hal_amd64_spelling):
+ *                                            yes the later spellings, no the original
+ *                                            release's)
  *     kprof_hal_release_name_get             a row's name: short name for command lines (kprof
  *                                            --windows NAME) [not with KPROF_NO_NAMES]
  *     kprof_hal_release_title_get            a row's title: the release as Microsoft names it
@@ -274,6 +319,7 @@
  *     kprof_hal_release_by_name              the row whose name is a given string, any case
  *                                            [not with KPROF_NO_NAMES]
  *     kprof_hal_amd64_spelling_by_id         the row with a kprof_hal_amd64_spelling_id id
+ *     kprof_hal_amd64_spelling_id_get        the row's id as a kprof_hal_amd64_spelling_id
  *     kprof_hal_amd64_spelling_description_get
  *                                            a row's description: the later release's
  *                                            descriptive string for it [not with
@@ -282,6 +328,7 @@
  *                                            the row whose description is a given string, any
  *                                            case [not with KPROF_NO_NAMES]
  *     kprof_hal_max_selectable_by_id         the row with a kprof_hal_max_selectable_id id
+ *     kprof_hal_max_selectable_id_get        the row's id as a kprof_hal_max_selectable_id
  *     kprof_hal_max_selectable_table_get     a row's table: the profile interface
  *                                            (kprof_source_table_name's spelling; not
  *                                            `interface`, a macro of windows.h) [not with
@@ -317,6 +364,7 @@
  *     kprof_dump_record_format               a record as a `cpuid -r` line
  *     kprof_dump_header_format               a `cpuid -r` block header
  *    cpu [not with KPROF_NO_DUMP]
+ *     kprof_cpu_fact_info_reg_get            the row's reg as a kprof_cpuid_reg (the register)
  *     kprof_cpu_fact_name                    the name of a kprof_cpu_fact value [not with
  *                                            KPROF_NO_NAMES]
  *     kprof_cpu_fact_info_by_id              the row of a kprof_cpu_fact value
@@ -363,6 +411,8 @@
  *     kprof_lwp_lwpcb_fam15h_encode          the struct into its little-endian bytes
  *     kprof_lwp_record_decode                the struct from its little-endian bytes
  *     kprof_lwp_record_encode                the struct into its little-endian bytes
+ *     kprof_lwp_caps_revision_get            the member revision as a kprof_lwp_revision (the
+ *                                            layout the leaf was read with)
  *     KPROF_LWP_LWPVAL32                     LWPVAL: count event 1 and, when its counter
  *                                            expires, store a programmed value sample [not
  *                                            with KPROF_NO_LIVE]
@@ -498,11 +548,41 @@
  *     kprof_pebs_arch_cntr_header_encode     the struct into its little-endian bytes
  *     kprof_pebs_data_source_layout_by_id    the row with a kprof_pebs_data_source_layout_id
  *                                            id
+ *     kprof_pebs_data_source_layout_id_get   the row's id as a
+ *                                            kprof_pebs_data_source_layout_id
  *     kprof_pebs_data_source_code_by_id      the row with a kprof_pebs_data_source_code_id id
+ *     kprof_pebs_data_source_code_id_get     the row's id as a kprof_pebs_data_source_code_id
+ *     kprof_pebs_data_source_code_table_get  the row's table as a kprof_pebs_data_source_table
+ *                                            (the table the row belongs to)
+ *     kprof_pebs_data_source_code_level_get  the row's level as a kprof_pebs_data_source_level
+ *                                            (where the access was satisfied, or missed)
+ *     kprof_pebs_data_source_code_snoop_get  the row's snoop as a kprof_pebs_data_source_snoop
+ *                                            (what the snoop found)
  *     kprof_pebs_data_source_code_meaning_get
  *                                            a row's meaning: the encoding in words [not with
  *                                            KPROF_NO_NAMES]
  *     kprof_pebs_data_source_uarch_by_id     the row with a kprof_pebs_data_source_uarch_id id
+ *     kprof_pebs_data_source_uarch_id_get    the row's id as a kprof_pebs_data_source_uarch_id
+ *     kprof_pebs_data_source_uarch_uarch_get the row's uarch as a kprof_cpuid_uarch_id (the
+ *                                            microarchitecture (kprof_cpuid_uarch row) (0 for
+ *                                            none))
+ *     kprof_pebs_data_source_uarch_core_table_get
+ *                                            the row's core_table as a
+ *                                            kprof_pebs_data_source_table (its Core-line
+ *                                            core's table (the only core of a part that is not
+ *                                            hybrid))
+ *     kprof_pebs_data_source_uarch_core_layout_get
+ *                                            the row's core_layout as a
+ *                                            kprof_pebs_data_source_layout_id (its Core-line
+ *                                            core's layout (0 for none))
+ *     kprof_pebs_data_source_uarch_atom_table_get
+ *                                            the row's atom_table as a
+ *                                            kprof_pebs_data_source_table (a hybrid part's
+ *                                            Atom-line core's table (NONE when not hybrid))
+ *     kprof_pebs_data_source_uarch_atom_layout_get
+ *                                            the row's atom_layout as a
+ *                                            kprof_pebs_data_source_layout_id (a hybrid part's
+ *                                            Atom-line core's layout (0 for none))
  *     kprof_pebs_record_size_get             the bytes in one PEBS record of a format
  *     kprof_pebs_iter_init                   start walking a PEBS buffer's records
  *     kprof_pebs_iter_next                   the next PEBS record, normalised
@@ -591,14 +671,30 @@
  *                                            the struct from its little-endian bytes
  *     kprof_windows_profile_add_amd_v2_encode
  *                                            the struct into its little-endian bytes
+ *     kprof_windows_profile_add_amd_v3_perf_pmu_type_get
+ *                                            the member PerfPmuType as a
+ *                                            kprof_windows_pmu_type (0 core, 1 data fabric, 2
+ *                                            L3)
  *     kprof_windows_profile_add_amd_v3_decode
  *                                            the struct from its little-endian bytes
  *     kprof_windows_profile_add_amd_v3_encode
  *                                            the struct into its little-endian bytes
+ *     kprof_windows_profile_add_information_event_trace_information_class_get
+ *                                            the member EventTraceInformationClass as a
+ *                                            kprof_windows_event_trace_information_class
+ *                                            (EventTraceProfileSourceAddInformation (0x15))
+ *     kprof_windows_profile_add_information_version_get
+ *                                            the member Version as a
+ *                                            kprof_windows_profile_add_version (the record
+ *                                            layout)
  *     kprof_windows_profile_add_information_decode
  *                                            the struct from its little-endian bytes
  *     kprof_windows_profile_add_information_encode
  *                                            the struct into its little-endian bytes
+ *     kprof_windows_profile_remove_information_event_trace_information_class_get
+ *                                            the member EventTraceInformationClass as a
+ *                                            kprof_windows_event_trace_information_class
+ *                                            (EventTraceProfileSourceRemoveInformation (0x16))
  *     kprof_windows_profile_remove_information_decode
  *                                            the struct from its little-endian bytes
  *     kprof_windows_profile_remove_information_encode
@@ -2788,14 +2884,18 @@ typedef enum kprof_cpuid_core_id {
 #define KPROF_CPUID_CORE_FIRST 1u  /* the first row's id */
 #define KPROF_CPUID_CORE_COUNT 76u /* rows: ids FIRST .. FIRST + COUNT - 1 */
 typedef struct kprof_cpuid_core {
-	uint8_t id; /* kprof_cpuid_core_id */
+	uint8_t id; /* kprof_cpuid_core_id: kprof_cpuid_core_id_get(r) */
 	uint16_t
 	        name; /* the core microarchitecture as people name it: kprof_cpuid_core_name_get(r) */
-	uint8_t type; /* kprof_cpuid_core_type: the leaf 0x1A core type of this core on a hybrid part (NONE: not an Intel Core- or Atom-line core) */
+	uint8_t type; /* kprof_cpuid_core_type: the leaf 0x1A core type of this core on a hybrid part (NONE: not an Intel Core- or Atom-line core): kprof_cpuid_core_type_get(r) */
 } kprof_cpuid_core;
 
 /* The row with this id, or NULL for an id no row has. */
 KPROF_API const kprof_cpuid_core *kprof_cpuid_core_by_id(kprof_cpuid_core_id id);
+/* The row's id as a kprof_cpuid_core_id; 0 for a null row. */
+KPROF_API kprof_cpuid_core_id kprof_cpuid_core_id_get(const kprof_cpuid_core *r);
+/* The row's type as a kprof_cpuid_core_type (the leaf 0x1A core type of this core on a hybrid part (NONE: not an Intel Core- or Atom-line core)); 0 for a null row. */
+KPROF_API kprof_cpuid_core_type kprof_cpuid_core_type_get(const kprof_cpuid_core *r);
 #ifndef KPROF_NO_NAMES
 /* A row's name (the core microarchitecture as people name it), or NULL for a null row. */
 KPROF_API const char *kprof_cpuid_core_name_get(const kprof_cpuid_core *r);
@@ -3003,19 +3103,25 @@ typedef enum kprof_cpuid_uarch_id {
 #define KPROF_CPUID_UARCH_FIRST 1u   /* the first row's id */
 #define KPROF_CPUID_UARCH_COUNT 183u /* rows: ids FIRST .. FIRST + COUNT - 1 */
 typedef struct kprof_cpuid_uarch {
-	uint8_t id;      /* kprof_cpuid_uarch_id */
+	uint8_t id;      /* kprof_cpuid_uarch_id: kprof_cpuid_uarch_id_get(r) */
 	uint16_t vendor; /* the cpuid leaf 0 vendor string: kprof_cpuid_uarch_vendor_get(r) */
 	uint16_t family; /* displayed family */
 	uint16_t model_min, model_max;       /* displayed models: known to lie in [min, max] */
 	uint16_t stepping_min, stepping_max; /* steppings: known to lie in [min, max] */
 	uint16_t
 	        name; /* the part's microarchitecture or generation as people name it: kprof_cpuid_uarch_name_get(r) */
-	uint8_t core; /* kprof_cpuid_core_id, 0 for none: its core microarchitecture (on a hybrid part, the Core-line core) */
-	uint8_t atom; /* kprof_cpuid_core_id, 0 for none: a hybrid part's Atom-line core */
+	uint8_t core; /* kprof_cpuid_core_id, 0 for none: its core microarchitecture (on a hybrid part, the Core-line core): kprof_cpuid_uarch_core_get(r) */
+	uint8_t atom; /* kprof_cpuid_core_id, 0 for none: a hybrid part's Atom-line core: kprof_cpuid_uarch_atom_get(r) */
 } kprof_cpuid_uarch;
 
 /* The row with this id, or NULL for an id no row has. */
 KPROF_API const kprof_cpuid_uarch *kprof_cpuid_uarch_by_id(kprof_cpuid_uarch_id id);
+/* The row's id as a kprof_cpuid_uarch_id; 0 for a null row. */
+KPROF_API kprof_cpuid_uarch_id kprof_cpuid_uarch_id_get(const kprof_cpuid_uarch *r);
+/* The row's core as a kprof_cpuid_core_id (its core microarchitecture (on a hybrid part, the Core-line core) (0 for none)); 0 for a null row. */
+KPROF_API kprof_cpuid_core_id kprof_cpuid_uarch_core_get(const kprof_cpuid_uarch *r);
+/* The row's atom as a kprof_cpuid_core_id (a hybrid part's Atom-line core (0 for none)); 0 for a null row. */
+KPROF_API kprof_cpuid_core_id kprof_cpuid_uarch_atom_get(const kprof_cpuid_uarch *r);
 #ifndef KPROF_NO_NAMES
 /* A row's vendor (the cpuid leaf 0 vendor string), or NULL for a null row. */
 KPROF_API const char *kprof_cpuid_uarch_vendor_get(const kprof_cpuid_uarch *r);
@@ -3201,7 +3307,9 @@ KPROF_API const kprof_cpuid_uarch *kprof_cpuid_uarch_by_snapshot(const kprof_cpu
 #endif
 /* The core microarchitecture of one logical CPU of a part (u: its row). hybrid: the part says
  * it is hybrid (leaf 7 edx[15], KPROF_CPUID_07_0_EDX_HYBRID_MASK); core_type: the CPU's leaf
- * 0x1A eax[31:24] (kprof_cpuid_core_type), 0 when it reports none. A core type gives the row's
+ * 0x1A eax[31:24] as read (KPROF_FIELD_GET(KPROF_CPUID_1A_EAX_CORE_TYPE, eax)), 0 when it
+ * reports none: a raw uint32_t, not a kprof_cpuid_core_type, because it comes straight from
+ * the register and may hold a type kprof does not know (which finds no core). A core type gives the row's
  * core or atom core of that type (NULL for a type it has neither of). No core type gives the
  * row's core, except on a hybrid part of a hybrid row, where which of its two cores the CPU is
  * cannot be told (NULL): a hybrid design sold without its Atom cores (leaf 7 edx[15] clear)
@@ -3782,24 +3890,33 @@ typedef struct kprof_source {
 	uint16_t name;   /* offset of the name in the string pool (kprof_source_name_get) */
 	uint16_t
 	        description; /* offset of the HAL's descriptive string (kprof_source_description_get) */
-	uint8_t table;       /* kprof_source_table */
+	uint8_t table;       /* kprof_source_table: kprof_source_table_get(s) */
 	int8_t ebx_bit;      /* cpuid 0x0A ebx bit that gates it (Emon), -1 = none */
-	uint8_t interval; /* kprof_source_interval */
+	uint8_t interval; /* kprof_source_interval: kprof_source_interval_get(s) */
 	uint8_t reserved[3];
 } kprof_source;
 
 /* What kprof knows of an interface (or name table) as a whole. */
 typedef struct kprof_source_table_info {
-	uint8_t table;    /* kprof_source_table */
-	uint8_t hal;      /* 1 when the HAL can choose it as its profile interface */
-	uint8_t vendor;   /* kprof_cpuid_vendor whose PerfEvtSel layout the selects use, 0 = none */
-	uint8_t counters; /* general-purpose counters; 0 = read cpuid 0x0A eax[15:8] */
+	uint8_t table;  /* kprof_source_table: kprof_source_table_info_table_get(i) */
+	uint8_t hal;    /* 1 when the HAL can choose it as its profile interface */
+	uint8_t vendor; /* kprof_cpuid_vendor whose PerfEvtSel layout the selects use, 0 = none: kprof_source_table_info_vendor_get(i) */
+	uint8_t counters;        /* general-purpose counters; 0 = read cpuid 0x0A eax[15:8] */
 	uint8_t counter_width;   /* counter bits; 0 = read cpuid 0x0A eax[23:16] */
 	uint8_t count;           /* sources in the table */
 	uint16_t max_value;      /* highest source value in the table */
 	uint32_t perfevtsel_msr; /* first event select MSR, 0 = none */
 	uint32_t counter_msr;    /* first counter MSR, 0 = none */
 } kprof_source_table_info;
+
+/* The row's table as a kprof_source_table (the table the source is a row of); 0 for a null row. */
+KPROF_API kprof_source_table kprof_source_table_get(const kprof_source *r);
+/* The row's interval as a kprof_source_interval (its interval class); 0 for a null row. */
+KPROF_API kprof_source_interval kprof_source_interval_get(const kprof_source *r);
+/* The row's table as a kprof_source_table; 0 for a null row. */
+KPROF_API kprof_source_table kprof_source_table_info_table_get(const kprof_source_table_info *r);
+/* The row's vendor as a kprof_cpuid_vendor (whose PerfEvtSel layout the selects use, 0 for none); 0 for a null row. */
+KPROF_API kprof_cpuid_vendor kprof_source_table_info_vendor_get(const kprof_source_table_info *r);
 
 /* The intervals of an interval class. kprof_source's interval names its class; NULL for an
  * unknown class. */
@@ -3854,7 +3971,7 @@ typedef enum _KPROFILE_SOURCE {
  * and no AnyThread; Intel's the reverse. The same pieces build a custom source's records (the
  * windows section's kprof_windows_custom_source_pack). */
 typedef struct kprof_source_profile_add {
-	uint8_t vendor; /* kprof_cpuid_vendor */
+	kprof_cpuid_vendor vendor;
 	uint16_t event_select;
 	uint8_t unit_select;
 	uint8_t cmask;
@@ -4027,28 +4144,44 @@ typedef enum kprof_hal_windows {
 #define KPROF_HAL_RELEASE_FIRST 1u  /* the first row's id */
 #define KPROF_HAL_RELEASE_COUNT 23u /* rows: ids FIRST .. FIRST + COUNT - 1 */
 typedef struct kprof_hal_release {
-	uint8_t id; /* kprof_hal_windows */
+	uint8_t id; /* kprof_hal_windows: kprof_hal_release_id_get(r) */
 	uint16_t
 	        name; /* short name for command lines (kprof --windows NAME): kprof_hal_release_name_get(r) */
 	uint16_t title; /* the release as Microsoft names it: kprof_hal_release_title_get(r) */
 	uint32_t build; /* build number of the release's first version */
 	uint8_t x86;    /* a 32-bit (x86) edition shipped */
 	uint8_t x64;    /* a 64-bit (x64) edition shipped */
-	uint8_t amd64;  /* kprof_hal_presence: the Amd64 interface (AuthenticAMD) */
-	uint8_t emon;   /* kprof_hal_presence: the Emon interface (GenuineIntel) */
-	uint8_t x86_sources; /* kprof_hal_presence: the 32-bit HAL implements any source but ProfileTime */
-	uint8_t x86_rules; /* kprof_hal_presence: the 32-bit HAL's extra rule: Intel family 6 or 15, AMD long mode */
-	uint8_t hypervisor_rule; /* kprof_hal_presence: a Microsoft-compatible hypervisor without PerformanceMonitorsAvailable forces Default */
-	uint8_t tables; /* kprof_hal_presence: the Emon and Amd64 tables are the Windows 10 original release's, row for row */
+	uint8_t amd64; /* kprof_hal_presence: the Amd64 interface (AuthenticAMD): kprof_hal_release_amd64_get(r) */
+	uint8_t emon; /* kprof_hal_presence: the Emon interface (GenuineIntel): kprof_hal_release_emon_get(r) */
+	uint8_t x86_sources; /* kprof_hal_presence: the 32-bit HAL implements any source but ProfileTime: kprof_hal_release_x86_sources_get(r) */
+	uint8_t x86_rules; /* kprof_hal_presence: the 32-bit HAL's extra rule: Intel family 6 or 15, AMD long mode: kprof_hal_release_x86_rules_get(r) */
+	uint8_t hypervisor_rule; /* kprof_hal_presence: a Microsoft-compatible hypervisor without PerformanceMonitorsAvailable forces Default: kprof_hal_release_hypervisor_rule_get(r) */
+	uint8_t tables; /* kprof_hal_presence: the Emon and Amd64 tables are the Windows 10 original release's, row for row: kprof_hal_release_tables_get(r) */
 	uint16_t later_intel_min,
 	        later_intel_max; /* highest Emon source above 0x1F the 64-bit HAL lists (0x1F: none): known to lie in [min, max] */
 	uint16_t later_intel_x86_min,
 	        later_intel_x86_max; /* the same for the 32-bit HAL: known to lie in [min, max] */
-	uint8_t amd64_names; /* kprof_hal_presence: the Amd64 HAL spells ten sources as later releases list them (kprof_hal_amd64_spelling): yes the later spellings, no the original release's */
+	uint8_t amd64_names; /* kprof_hal_presence: the Amd64 HAL spells ten sources as later releases list them (kprof_hal_amd64_spelling): yes the later spellings, no the original release's: kprof_hal_release_amd64_names_get(r) */
 } kprof_hal_release;
 
 /* The row with this id, or NULL for an id no row has. */
 KPROF_API const kprof_hal_release *kprof_hal_release_by_id(kprof_hal_windows id);
+/* The row's id as a kprof_hal_windows; 0 for a null row. */
+KPROF_API kprof_hal_windows kprof_hal_release_id_get(const kprof_hal_release *r);
+/* The row's amd64 as a kprof_hal_presence (the Amd64 interface (AuthenticAMD)); 0 for a null row. */
+KPROF_API kprof_hal_presence kprof_hal_release_amd64_get(const kprof_hal_release *r);
+/* The row's emon as a kprof_hal_presence (the Emon interface (GenuineIntel)); 0 for a null row. */
+KPROF_API kprof_hal_presence kprof_hal_release_emon_get(const kprof_hal_release *r);
+/* The row's x86_sources as a kprof_hal_presence (the 32-bit HAL implements any source but ProfileTime); 0 for a null row. */
+KPROF_API kprof_hal_presence kprof_hal_release_x86_sources_get(const kprof_hal_release *r);
+/* The row's x86_rules as a kprof_hal_presence (the 32-bit HAL's extra rule: Intel family 6 or 15, AMD long mode); 0 for a null row. */
+KPROF_API kprof_hal_presence kprof_hal_release_x86_rules_get(const kprof_hal_release *r);
+/* The row's hypervisor_rule as a kprof_hal_presence (a Microsoft-compatible hypervisor without PerformanceMonitorsAvailable forces Default); 0 for a null row. */
+KPROF_API kprof_hal_presence kprof_hal_release_hypervisor_rule_get(const kprof_hal_release *r);
+/* The row's tables as a kprof_hal_presence (the Emon and Amd64 tables are the Windows 10 original release's, row for row); 0 for a null row. */
+KPROF_API kprof_hal_presence kprof_hal_release_tables_get(const kprof_hal_release *r);
+/* The row's amd64_names as a kprof_hal_presence (the Amd64 HAL spells ten sources as later releases list them (kprof_hal_amd64_spelling): yes the later spellings, no the original release's); 0 for a null row. */
+KPROF_API kprof_hal_presence kprof_hal_release_amd64_names_get(const kprof_hal_release *r);
 #ifndef KPROF_NO_NAMES
 /* A row's name (short name for command lines (kprof --windows NAME)), or NULL for a null row. */
 KPROF_API const char *kprof_hal_release_name_get(const kprof_hal_release *r);
@@ -4084,7 +4217,7 @@ typedef enum kprof_hal_amd64_spelling_id {
 #define KPROF_HAL_AMD64_SPELLING_FIRST 1u  /* the first row's id */
 #define KPROF_HAL_AMD64_SPELLING_COUNT 10u /* rows: ids FIRST .. FIRST + COUNT - 1 */
 typedef struct kprof_hal_amd64_spelling {
-	uint8_t id;     /* kprof_hal_amd64_spelling_id */
+	uint8_t id;     /* kprof_hal_amd64_spelling_id: kprof_hal_amd64_spelling_id_get(r) */
 	uint16_t value; /* the source's KPROFILE_SOURCE value (an Amd64 row of spec/source.yaml) */
 	uint16_t
 	        description; /* the later release's descriptive string for it: kprof_hal_amd64_spelling_description_get(r) */
@@ -4093,6 +4226,9 @@ typedef struct kprof_hal_amd64_spelling {
 /* The row with this id, or NULL for an id no row has. */
 KPROF_API const kprof_hal_amd64_spelling *
 kprof_hal_amd64_spelling_by_id(kprof_hal_amd64_spelling_id id);
+/* The row's id as a kprof_hal_amd64_spelling_id; 0 for a null row. */
+KPROF_API kprof_hal_amd64_spelling_id
+kprof_hal_amd64_spelling_id_get(const kprof_hal_amd64_spelling *r);
 #ifndef KPROF_NO_NAMES
 /* A row's description (the later release's descriptive string for it), or NULL for a null row. */
 KPROF_API const char *kprof_hal_amd64_spelling_description_get(const kprof_hal_amd64_spelling *r);
@@ -4119,7 +4255,7 @@ typedef enum kprof_hal_max_selectable_id {
 #define KPROF_HAL_MAX_SELECTABLE_FIRST 1u /* the first row's id */
 #define KPROF_HAL_MAX_SELECTABLE_COUNT 3u /* rows: ids FIRST .. FIRST + COUNT - 1 */
 typedef struct kprof_hal_max_selectable {
-	uint8_t id; /* kprof_hal_max_selectable_id */
+	uint8_t id; /* kprof_hal_max_selectable_id: kprof_hal_max_selectable_id_get(r) */
 	uint16_t
 	        table; /* the profile interface (kprof_source_table_name's spelling; not `interface`, a macro of windows.h): kprof_hal_max_selectable_table_get(r) */
 	uint8_t known; /* public facts settle the number for every processor the interface runs on */
@@ -4129,6 +4265,9 @@ typedef struct kprof_hal_max_selectable {
 /* The row with this id, or NULL for an id no row has. */
 KPROF_API const kprof_hal_max_selectable *
 kprof_hal_max_selectable_by_id(kprof_hal_max_selectable_id id);
+/* The row's id as a kprof_hal_max_selectable_id; 0 for a null row. */
+KPROF_API kprof_hal_max_selectable_id
+kprof_hal_max_selectable_id_get(const kprof_hal_max_selectable *r);
 #ifndef KPROF_NO_NAMES
 /* A row's table (the profile interface (kprof_source_table_name's spelling; not `interface`, a macro of windows.h)), or NULL for a null row. */
 KPROF_API const char *kprof_hal_max_selectable_table_get(const kprof_hal_max_selectable *r);
@@ -4611,9 +4750,11 @@ typedef enum kprof_cpu_fact {
 typedef struct kprof_cpu_fact_info {
 	uint32_t leaf;    /* cpuid leaf (eax input) */
 	uint32_t subleaf; /* sub-leaf (ecx input) */
-	uint8_t reg;      /* KPROF_CPUID_REG_EAX..KPROF_CPUID_REG_EDX */
+	uint8_t reg;      /* kprof_cpuid_reg: the register: kprof_cpu_fact_info_reg_get(r) */
 	uint32_t mask;    /* the bits that matter */
 } kprof_cpu_fact_info;
+/* The row's reg as a kprof_cpuid_reg (the register); 0 for a null row. */
+KPROF_API kprof_cpuid_reg kprof_cpu_fact_info_reg_get(const kprof_cpu_fact_info *r);
 #ifndef KPROF_NO_NAMES
 /* The name of a kprof_cpu_fact value, or NULL when it has none. */
 KPROF_API const char *kprof_cpu_fact_name(kprof_cpu_fact value);
@@ -5731,7 +5872,8 @@ KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_lwp_proposal_event_slot) ==
 #define KPROF_LWP_CAPS_CACHE_LATENCY_OFFSET     0x23u
 #define KPROF_LWP_CAPS_RAW_OFFSET               0x24u
 typedef struct kprof_lwp_caps {
-	uint8_t revision;      /* 0x0: kprof_lwp_revision */
+	/* 0x0: kprof_lwp_revision: the layout the leaf was read with: kprof_lwp_caps_revision_get(p) */
+	uint8_t revision;
 	uint8_t version;       /* 0x1: LwpVersion (shipped ecx 15:9; proposal ebx 31:24) */
 	uint8_t event_size;    /* 0x2: bytes per record */
 	uint8_t max_events;    /* 0x3: event slots in the LWPCB */
@@ -5764,6 +5906,8 @@ typedef struct kprof_lwp_caps {
 	uint32_t raw[4]; /* 0x24: eax, ebx, ecx, edx as read */
 } kprof_lwp_caps;
 KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_lwp_caps) == KPROF_LWP_CAPS_SIZE, kprof_lwp_caps_size);
+/* The member revision as a kprof_lwp_revision (the layout the leaf was read with); 0 for null. */
+KPROF_API kprof_lwp_revision kprof_lwp_caps_revision_get(const kprof_lwp_caps *r);
 
 /* The members of kprof_lwp_caps that its shipped map fills (kprof_impl_fields_get). */
 #define KPROF_IMPL_LWP_CAPS_FROM_SHIPPED  kprof_impl_lwp_caps_from_shipped, 19u
@@ -5785,7 +5929,7 @@ KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_lwp_caps) == KPROF_LWP_CAPS_SIZE, kprof_lw
 
 /* One event to program: its id (this revision's) and interval (1 .. 2^26 - 1). */
 typedef struct kprof_lwp_event_config {
-	uint8_t event_id;
+	kprof_lwp_event event_id;
 	uint32_t interval;
 } kprof_lwp_event_config;
 
@@ -5823,7 +5967,8 @@ typedef struct kprof_lwp_sample {
 	/* branch */
 	uint8_t branch_taken, branch_predicted, branch_prediction_valid;
 	/* DCache miss */
-	uint8_t data_source, data_address_valid;
+	kprof_lwp_data_source data_source;
+	uint8_t data_address_valid;
 	uint32_t latency;
 	uint64_t next_ip;      /* branch: address after the branch (= data2) */
 	uint64_t data_address; /* DCache miss (= data2 when data_address_valid) */
@@ -8466,7 +8611,7 @@ typedef enum kprof_pebs_data_source_layout_id {
 #define KPROF_PEBS_DATA_SOURCE_LAYOUT_FIRST 1u /* the first row's id */
 #define KPROF_PEBS_DATA_SOURCE_LAYOUT_COUNT 6u /* rows: ids FIRST .. FIRST + COUNT - 1 */
 typedef struct kprof_pebs_data_source_layout {
-	uint8_t id;            /* kprof_pebs_data_source_layout_id */
+	uint8_t id; /* kprof_pebs_data_source_layout_id: kprof_pebs_data_source_layout_id_get(r) */
 	uint8_t code_bits;     /* the encoding is bits code_bits-1..0: the table's index */
 	uint8_t stlb_miss_bit; /* bit set when the access missed the second-level TLB */
 	uint8_t locked_bit;    /* bit set for a locked access */
@@ -8478,6 +8623,9 @@ typedef struct kprof_pebs_data_source_layout {
 /* The row with this id, or NULL for an id no row has. */
 KPROF_API const kprof_pebs_data_source_layout *
 kprof_pebs_data_source_layout_by_id(kprof_pebs_data_source_layout_id id);
+/* The row's id as a kprof_pebs_data_source_layout_id; 0 for a null row. */
+KPROF_API kprof_pebs_data_source_layout_id
+kprof_pebs_data_source_layout_id_get(const kprof_pebs_data_source_layout *r);
 
 /* What each data-source encoding of a load means, table by table (Linux's tables, one row per
  * encoding). hit: the access hit at level (else it missed there); remote: another socket's
@@ -8608,12 +8756,12 @@ typedef enum kprof_pebs_data_source_code_id {
 #define KPROF_PEBS_DATA_SOURCE_CODE_FIRST 1u   /* the first row's id */
 #define KPROF_PEBS_DATA_SOURCE_CODE_COUNT 114u /* rows: ids FIRST .. FIRST + COUNT - 1 */
 typedef struct kprof_pebs_data_source_code {
-	uint8_t id;    /* kprof_pebs_data_source_code_id */
-	uint8_t table; /* kprof_pebs_data_source_table: the table the row belongs to */
+	uint8_t id;    /* kprof_pebs_data_source_code_id: kprof_pebs_data_source_code_id_get(r) */
+	uint8_t table; /* kprof_pebs_data_source_table: the table the row belongs to: kprof_pebs_data_source_code_table_get(r) */
 	uint8_t code;  /* the encoding (the layout's low bits of the field) */
-	uint8_t level; /* kprof_pebs_data_source_level: where the access was satisfied, or missed */
+	uint8_t level; /* kprof_pebs_data_source_level: where the access was satisfied, or missed: kprof_pebs_data_source_code_level_get(r) */
 	uint8_t hit;   /* the access hit at level */
-	uint8_t snoop; /* kprof_pebs_data_source_snoop: what the snoop found */
+	uint8_t snoop; /* kprof_pebs_data_source_snoop: what the snoop found: kprof_pebs_data_source_code_snoop_get(r) */
 	uint8_t remote;   /* another socket's cache or memory */
 	uint16_t meaning; /* the encoding in words: kprof_pebs_data_source_code_meaning_get(r) */
 } kprof_pebs_data_source_code;
@@ -8621,6 +8769,18 @@ typedef struct kprof_pebs_data_source_code {
 /* The row with this id, or NULL for an id no row has. */
 KPROF_API const kprof_pebs_data_source_code *
 kprof_pebs_data_source_code_by_id(kprof_pebs_data_source_code_id id);
+/* The row's id as a kprof_pebs_data_source_code_id; 0 for a null row. */
+KPROF_API kprof_pebs_data_source_code_id
+kprof_pebs_data_source_code_id_get(const kprof_pebs_data_source_code *r);
+/* The row's table as a kprof_pebs_data_source_table (the table the row belongs to); 0 for a null row. */
+KPROF_API kprof_pebs_data_source_table
+kprof_pebs_data_source_code_table_get(const kprof_pebs_data_source_code *r);
+/* The row's level as a kprof_pebs_data_source_level (where the access was satisfied, or missed); 0 for a null row. */
+KPROF_API kprof_pebs_data_source_level
+kprof_pebs_data_source_code_level_get(const kprof_pebs_data_source_code *r);
+/* The row's snoop as a kprof_pebs_data_source_snoop (what the snoop found); 0 for a null row. */
+KPROF_API kprof_pebs_data_source_snoop
+kprof_pebs_data_source_code_snoop_get(const kprof_pebs_data_source_code *r);
 #ifndef KPROF_NO_NAMES
 /* A row's meaning (the encoding in words), or NULL for a null row. */
 KPROF_API const char *kprof_pebs_data_source_code_meaning_get(const kprof_pebs_data_source_code *r);
@@ -8702,17 +8862,35 @@ typedef enum kprof_pebs_data_source_uarch_id {
 #define KPROF_PEBS_DATA_SOURCE_UARCH_FIRST 0u  /* the first row's id */
 #define KPROF_PEBS_DATA_SOURCE_UARCH_COUNT 60u /* rows: ids FIRST .. FIRST + COUNT - 1 */
 typedef struct kprof_pebs_data_source_uarch {
-	uint8_t id; /* kprof_pebs_data_source_uarch_id */
-	uint8_t uarch; /* kprof_cpuid_uarch_id, 0 for none: the microarchitecture (kprof_cpuid_uarch row) */
-	uint8_t core_table; /* kprof_pebs_data_source_table: its Core-line core's table (the only core of a part that is not hybrid) */
-	uint8_t core_layout; /* kprof_pebs_data_source_layout_id, 0 for none: its Core-line core's layout */
-	uint8_t atom_table; /* kprof_pebs_data_source_table: a hybrid part's Atom-line core's table (NONE when not hybrid) */
-	uint8_t atom_layout; /* kprof_pebs_data_source_layout_id, 0 for none: a hybrid part's Atom-line core's layout */
+	uint8_t id;    /* kprof_pebs_data_source_uarch_id: kprof_pebs_data_source_uarch_id_get(r) */
+	uint8_t uarch; /* kprof_cpuid_uarch_id, 0 for none: the microarchitecture (kprof_cpuid_uarch row): kprof_pebs_data_source_uarch_uarch_get(r) */
+	uint8_t core_table; /* kprof_pebs_data_source_table: its Core-line core's table (the only core of a part that is not hybrid): kprof_pebs_data_source_uarch_core_table_get(r) */
+	uint8_t core_layout; /* kprof_pebs_data_source_layout_id, 0 for none: its Core-line core's layout: kprof_pebs_data_source_uarch_core_layout_get(r) */
+	uint8_t atom_table; /* kprof_pebs_data_source_table: a hybrid part's Atom-line core's table (NONE when not hybrid): kprof_pebs_data_source_uarch_atom_table_get(r) */
+	uint8_t atom_layout; /* kprof_pebs_data_source_layout_id, 0 for none: a hybrid part's Atom-line core's layout: kprof_pebs_data_source_uarch_atom_layout_get(r) */
 } kprof_pebs_data_source_uarch;
 
 /* The row with this id, or NULL for an id no row has. */
 KPROF_API const kprof_pebs_data_source_uarch *
 kprof_pebs_data_source_uarch_by_id(kprof_pebs_data_source_uarch_id id);
+/* The row's id as a kprof_pebs_data_source_uarch_id; 0 for a null row. */
+KPROF_API kprof_pebs_data_source_uarch_id
+kprof_pebs_data_source_uarch_id_get(const kprof_pebs_data_source_uarch *r);
+/* The row's uarch as a kprof_cpuid_uarch_id (the microarchitecture (kprof_cpuid_uarch row) (0 for none)); 0 for a null row. */
+KPROF_API kprof_cpuid_uarch_id
+kprof_pebs_data_source_uarch_uarch_get(const kprof_pebs_data_source_uarch *r);
+/* The row's core_table as a kprof_pebs_data_source_table (its Core-line core's table (the only core of a part that is not hybrid)); 0 for a null row. */
+KPROF_API kprof_pebs_data_source_table
+kprof_pebs_data_source_uarch_core_table_get(const kprof_pebs_data_source_uarch *r);
+/* The row's core_layout as a kprof_pebs_data_source_layout_id (its Core-line core's layout (0 for none)); 0 for a null row. */
+KPROF_API kprof_pebs_data_source_layout_id
+kprof_pebs_data_source_uarch_core_layout_get(const kprof_pebs_data_source_uarch *r);
+/* The row's atom_table as a kprof_pebs_data_source_table (a hybrid part's Atom-line core's table (NONE when not hybrid)); 0 for a null row. */
+KPROF_API kprof_pebs_data_source_table
+kprof_pebs_data_source_uarch_atom_table_get(const kprof_pebs_data_source_uarch *r);
+/* The row's atom_layout as a kprof_pebs_data_source_layout_id (a hybrid part's Atom-line core's layout (0 for none)); 0 for a null row. */
+KPROF_API kprof_pebs_data_source_layout_id
+kprof_pebs_data_source_uarch_atom_layout_get(const kprof_pebs_data_source_uarch *r);
 
 /* One PEBS record of any format, normalised. Large groups (XMM, LBR) stay in the caller's
  * bytes: decode them with kprof_pebs_xmm_decode / kprof_pebs_lbr_entry_decode at
@@ -9734,11 +9912,16 @@ typedef struct kprof_windows_profile_add_amd_v3 {
 	uint8_t PerfEvtCInv;         /* 0x4: invert */
 	uint8_t PerfEvtEdgeDetect;   /* 0x5: edge detect */
 	uint8_t PerfEvtHostGuest;    /* 0x6: PerfEvtSel[41:40]: bit 0 guest only, bit 1 host only */
-	uint8_t PerfPmuType;         /* 0x7: 0 core, 1 data fabric, 2 L3 */
+	/* 0x7: kprof_windows_pmu_type: 0 core, 1 data fabric, 2 L3:
+	 * kprof_windows_profile_add_amd_v3_perf_pmu_type_get(p) */
+	uint8_t PerfPmuType;
 } kprof_windows_profile_add_amd_v3;
 KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_windows_profile_add_amd_v3) ==
                                  KPROF_WINDOWS_PROFILE_ADD_AMD_V3_SIZE,
                          kprof_windows_profile_add_amd_v3_size);
+/* The member PerfPmuType as a kprof_windows_pmu_type (0 core, 1 data fabric, 2 L3); 0 for null. */
+KPROF_API kprof_windows_pmu_type
+kprof_windows_profile_add_amd_v3_perf_pmu_type_get(const kprof_windows_profile_add_amd_v3 *r);
 
 /* What kprof_windows_profile_add_amd_v3_decode/_encode hand the codec: the size, then where its runs of
  * multi-byte scalars start in kprof_impl_struct_runs and how many there are. */
@@ -9782,8 +9965,12 @@ KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_windows_profile_add_amd_v3) ==
 #define KPROF_WINDOWS_PROFILE_ADD_INFORMATION_PERSIST_OFFSET                       0x20u
 #define KPROF_WINDOWS_PROFILE_ADD_INFORMATION_PROFILE_SOURCE_DESCRIPTION_OFFSET    0x22u
 typedef struct kprof_windows_profile_add_information {
-	uint32_t EventTraceInformationClass; /* 0x0: EventTraceProfileSourceAddInformation (0x15) */
-	uint8_t Version;                     /* 0x4: kprof_windows_profile_add_version */
+	/* 0x0: kprof_windows_event_trace_information_class: EventTraceProfileSourceAddInformation
+	 * (0x15): kprof_windows_profile_add_information_event_trace_information_class_get(p) */
+	uint32_t EventTraceInformationClass;
+	/* 0x4: kprof_windows_profile_add_version: the record layout:
+	 * kprof_windows_profile_add_information_version_get(p) */
+	uint8_t Version;
 	uint8_t reserved_5[3];
 	/* 0x8: the union { V2; V3 }: kprof_windows_profile_add_intel, _amd_v2 or _amd_v3 */
 	uint8_t V2[8];
@@ -9801,6 +9988,13 @@ typedef struct kprof_windows_profile_add_information {
 KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_windows_profile_add_information) ==
                                  KPROF_WINDOWS_PROFILE_ADD_INFORMATION_SIZE,
                          kprof_windows_profile_add_information_size);
+/* The member EventTraceInformationClass as a kprof_windows_event_trace_information_class (EventTraceProfileSourceAddInformation (0x15)); 0 for null. */
+KPROF_API kprof_windows_event_trace_information_class
+kprof_windows_profile_add_information_event_trace_information_class_get(
+        const kprof_windows_profile_add_information *r);
+/* The member Version as a kprof_windows_profile_add_version (the record layout); 0 for null. */
+KPROF_API kprof_windows_profile_add_version
+kprof_windows_profile_add_information_version_get(const kprof_windows_profile_add_information *r);
 
 /* What kprof_windows_profile_add_information_decode/_encode hand the codec: the size, then where its runs of
  * multi-byte scalars start in kprof_impl_struct_runs and how many there are. */
@@ -9829,14 +10023,19 @@ KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_windows_profile_add_information) ==
 #define KPROF_WINDOWS_PROFILE_REMOVE_INFORMATION_PROFILE_SOURCE_OFFSET                0x4u
 #define KPROF_WINDOWS_PROFILE_REMOVE_INFORMATION_CPU_INFO_HIERARCHY_OFFSET            0x8u
 typedef struct kprof_windows_profile_remove_information {
-	uint32_t
-	        EventTraceInformationClass; /* 0x0: EventTraceProfileSourceRemoveInformation (0x16) */
-	uint32_t ProfileSource;             /* 0x4: the source's KPROFILE_SOURCE value */
-	uint32_t CpuInfoHierarchy[3];       /* 0x8: as in the add record */
+	/* 0x0: kprof_windows_event_trace_information_class: EventTraceProfileSourceRemoveInformation
+	 * (0x16): kprof_windows_profile_remove_information_event_trace_information_class_get(p) */
+	uint32_t EventTraceInformationClass;
+	uint32_t ProfileSource;       /* 0x4: the source's KPROFILE_SOURCE value */
+	uint32_t CpuInfoHierarchy[3]; /* 0x8: as in the add record */
 } kprof_windows_profile_remove_information;
 KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_windows_profile_remove_information) ==
                                  KPROF_WINDOWS_PROFILE_REMOVE_INFORMATION_SIZE,
                          kprof_windows_profile_remove_information_size);
+/* The member EventTraceInformationClass as a kprof_windows_event_trace_information_class (EventTraceProfileSourceRemoveInformation (0x16)); 0 for null. */
+KPROF_API kprof_windows_event_trace_information_class
+kprof_windows_profile_remove_information_event_trace_information_class_get(
+        const kprof_windows_profile_remove_information *r);
 
 /* What kprof_windows_profile_remove_information_decode/_encode hand the codec: the size, then where its runs of
  * multi-byte scalars start in kprof_impl_struct_runs and how many there are. */
@@ -9891,9 +10090,10 @@ typedef struct kprof_windows_custom_source {
 	 * still carries the event and unit mask in the core PerfEvtSel layout; Windows moves them
 	 * into that bank's select. */
 	kprof_windows_pmu_type pmu_type;
-	uint8_t core_type; /* 0: every core type (Windows can select no other, see the problems) */
-	uint8_t persist;   /* 1: the run-time add also writes the source to the registry */
-	uint8_t reserved[2];
+	/* NONE: every core type (Windows can select no other, see the problems) */
+	kprof_cpuid_core_type core_type;
+	uint8_t persist; /* 1: the run-time add also writes the source to the registry */
+	uint8_t reserved[3];
 } kprof_windows_custom_source;
 
 #if !defined(KPROF_NO_WINDOWS_MODEL) && !defined(KPROF_NO_COUNTS) && !defined(KPROF_NO_NAMES)
@@ -10731,6 +10931,14 @@ KPROF_API const kprof_cpuid_core *kprof_cpuid_core_by_id(kprof_cpuid_core_id id)
 		return NULL;
 	return &kprof_impl_cpuid_core_rows[(uint32_t)id - KPROF_CPUID_CORE_FIRST];
 }
+KPROF_API kprof_cpuid_core_id kprof_cpuid_core_id_get(const kprof_cpuid_core *r)
+{
+	return (kprof_cpuid_core_id)(r ? r->id : 0);
+}
+KPROF_API kprof_cpuid_core_type kprof_cpuid_core_type_get(const kprof_cpuid_core *r)
+{
+	return (kprof_cpuid_core_type)(r ? r->type : 0);
+}
 #ifndef KPROF_NO_NAMES
 /* The pool of the strings of kprof_cpuid_core: each string NUL-terminated, at the offset on its
  * left. */
@@ -11043,6 +11251,18 @@ KPROF_API const kprof_cpuid_uarch *kprof_cpuid_uarch_by_id(kprof_cpuid_uarch_id 
 	    (uint32_t)id - KPROF_CPUID_UARCH_FIRST >= KPROF_CPUID_UARCH_COUNT)
 		return NULL;
 	return &kprof_impl_cpuid_uarch_rows[(uint32_t)id - KPROF_CPUID_UARCH_FIRST];
+}
+KPROF_API kprof_cpuid_uarch_id kprof_cpuid_uarch_id_get(const kprof_cpuid_uarch *r)
+{
+	return (kprof_cpuid_uarch_id)(r ? r->id : 0);
+}
+KPROF_API kprof_cpuid_core_id kprof_cpuid_uarch_core_get(const kprof_cpuid_uarch *r)
+{
+	return (kprof_cpuid_core_id)(r ? r->core : 0);
+}
+KPROF_API kprof_cpuid_core_id kprof_cpuid_uarch_atom_get(const kprof_cpuid_uarch *r)
+{
+	return (kprof_cpuid_core_id)(r ? r->atom : 0);
 }
 #ifndef KPROF_NO_NAMES
 /* The pool of the strings of kprof_cpuid_uarch: each string NUL-terminated, at the offset on
@@ -11563,8 +11783,8 @@ KPROF_API const kprof_cpuid_core *kprof_cpuid_core_by_type(const kprof_cpuid_uar
 	const kprof_cpuid_core *core, *atom;
 	if (!u)
 		return NULL;
-	core = kprof_cpuid_core_by_id((kprof_cpuid_core_id)u->core);
-	atom = kprof_cpuid_core_by_id((kprof_cpuid_core_id)u->atom);
+	core = kprof_cpuid_core_by_id(kprof_cpuid_uarch_core_get(u));
+	atom = kprof_cpuid_core_by_id(kprof_cpuid_uarch_atom_get(u));
 	if (core_type == 0)
 		return atom && hybrid ? NULL : core;
 	if (core && core->type == core_type)
@@ -12717,6 +12937,23 @@ static const uint8_t kprof_impl_source_select_index[220] = {
 };
 /* clang-format on */
 
+KPROF_API kprof_source_table kprof_source_table_get(const kprof_source *r)
+{
+	return (kprof_source_table)(r ? r->table : 0);
+}
+KPROF_API kprof_source_interval kprof_source_interval_get(const kprof_source *r)
+{
+	return (kprof_source_interval)(r ? r->interval : 0);
+}
+KPROF_API kprof_source_table kprof_source_table_info_table_get(const kprof_source_table_info *r)
+{
+	return (kprof_source_table)(r ? r->table : 0);
+}
+KPROF_API kprof_cpuid_vendor kprof_source_table_info_vendor_get(const kprof_source_table_info *r)
+{
+	return (kprof_cpuid_vendor)(r ? r->vendor : 0);
+}
+
 KPROF_API const kprof_source_interval_info *
 kprof_source_interval_info_by_id(kprof_source_interval c)
 {
@@ -13427,7 +13664,7 @@ KPROF_IMPL_INTERNAL kprof_status kprof_impl_profile_add_fields(kprof_cpuid_vendo
 		return st;
 	if (f.pc)
 		return KPROF_E_RESERVED;
-	out->vendor = (uint8_t)vendor;
+	out->vendor = vendor;
 	out->event_select = f.event;
 	out->unit_select = f.umask;
 	out->cmask = f.cmask;
@@ -13445,12 +13682,12 @@ KPROF_API kprof_status kprof_source_profile_add_get(const kprof_source *s,
 	if (!s || !out)
 		return KPROF_E_ARGUMENT;
 	kprof_impl_zero(out, sizeof(*out));
-	info = kprof_source_table_info_by_id((kprof_source_table)s->table);
+	info = kprof_source_table_info_by_id(kprof_source_table_get(s));
 	if (!info || !s->select ||
 	    (info->vendor != KPROF_CPUID_VENDOR_INTEL && info->vendor != KPROF_CPUID_VENDOR_AMD))
 		return KPROF_E_UNSUPPORTED;
-	if (kprof_impl_profile_add_fields((kprof_cpuid_vendor)info->vendor, s->select, out) !=
-	    KPROF_OK) {
+	if (kprof_impl_profile_add_fields(kprof_source_table_info_vendor_get(info), s->select,
+	                                  out) != KPROF_OK) {
 		kprof_impl_zero(out, sizeof(*out));
 		return KPROF_E_UNSUPPORTED;
 	}
@@ -13498,6 +13735,38 @@ KPROF_API const kprof_hal_release *kprof_hal_release_by_id(kprof_hal_windows id)
 	    (uint32_t)id - KPROF_HAL_RELEASE_FIRST >= KPROF_HAL_RELEASE_COUNT)
 		return NULL;
 	return &kprof_impl_hal_release_rows[(uint32_t)id - KPROF_HAL_RELEASE_FIRST];
+}
+KPROF_API kprof_hal_windows kprof_hal_release_id_get(const kprof_hal_release *r)
+{
+	return (kprof_hal_windows)(r ? r->id : 0);
+}
+KPROF_API kprof_hal_presence kprof_hal_release_amd64_get(const kprof_hal_release *r)
+{
+	return (kprof_hal_presence)(r ? r->amd64 : 0);
+}
+KPROF_API kprof_hal_presence kprof_hal_release_emon_get(const kprof_hal_release *r)
+{
+	return (kprof_hal_presence)(r ? r->emon : 0);
+}
+KPROF_API kprof_hal_presence kprof_hal_release_x86_sources_get(const kprof_hal_release *r)
+{
+	return (kprof_hal_presence)(r ? r->x86_sources : 0);
+}
+KPROF_API kprof_hal_presence kprof_hal_release_x86_rules_get(const kprof_hal_release *r)
+{
+	return (kprof_hal_presence)(r ? r->x86_rules : 0);
+}
+KPROF_API kprof_hal_presence kprof_hal_release_hypervisor_rule_get(const kprof_hal_release *r)
+{
+	return (kprof_hal_presence)(r ? r->hypervisor_rule : 0);
+}
+KPROF_API kprof_hal_presence kprof_hal_release_tables_get(const kprof_hal_release *r)
+{
+	return (kprof_hal_presence)(r ? r->tables : 0);
+}
+KPROF_API kprof_hal_presence kprof_hal_release_amd64_names_get(const kprof_hal_release *r)
+{
+	return (kprof_hal_presence)(r ? r->amd64_names : 0);
 }
 #ifndef KPROF_NO_NAMES
 /* The pool of the strings of kprof_hal_release: each string NUL-terminated, at the offset on
@@ -13617,6 +13886,11 @@ kprof_hal_amd64_spelling_by_id(kprof_hal_amd64_spelling_id id)
 		return NULL;
 	return &kprof_impl_hal_amd64_spelling_rows[(uint32_t)id - KPROF_HAL_AMD64_SPELLING_FIRST];
 }
+KPROF_API kprof_hal_amd64_spelling_id
+kprof_hal_amd64_spelling_id_get(const kprof_hal_amd64_spelling *r)
+{
+	return (kprof_hal_amd64_spelling_id)(r ? r->id : 0);
+}
 #ifndef KPROF_NO_NAMES
 /* The pool of the strings of kprof_hal_amd64_spelling: each string NUL-terminated, at the
  * offset on its left. */
@@ -13687,6 +13961,11 @@ kprof_hal_max_selectable_by_id(kprof_hal_max_selectable_id id)
 		return NULL;
 	return &kprof_impl_hal_max_selectable_rows[(uint32_t)id - KPROF_HAL_MAX_SELECTABLE_FIRST];
 }
+KPROF_API kprof_hal_max_selectable_id
+kprof_hal_max_selectable_id_get(const kprof_hal_max_selectable *r)
+{
+	return (kprof_hal_max_selectable_id)(r ? r->id : 0);
+}
 #ifndef KPROF_NO_NAMES
 /* The pool of the strings of kprof_hal_max_selectable: each string NUL-terminated, at the
  * offset on its left. */
@@ -13735,8 +14014,7 @@ KPROF_API const kprof_hal_max_selectable *kprof_hal_max_selectable_by_table(cons
 
 KPROF_IMPL_INTERNAL void kprof_impl_hal_resources(kprof_hal_decision *d)
 {
-	const kprof_source_table_info *info =
-	        kprof_source_table_info_by_id((kprof_source_table)d->table);
+	const kprof_source_table_info *info = kprof_source_table_info_by_id(d->table);
 	d->counters = 0;
 	d->counter_width = 0;
 	d->perfevtsel_msr = d->counter_msr = d->msr_stride = 0;
@@ -16514,6 +16792,10 @@ KPROF_API const kprof_cpu_fact_info *kprof_cpu_fact_info_by_id(kprof_cpu_fact va
 	return (unsigned)value < KPROF_CPU_FACT_COUNT ? &kprof_impl_cpu_fact_rows[(unsigned)value]
 	                                              : NULL;
 }
+KPROF_API kprof_cpuid_reg kprof_cpu_fact_info_reg_get(const kprof_cpu_fact_info *r)
+{
+	return (kprof_cpuid_reg)(r ? r->reg : 0);
+}
 
 KPROF_API void kprof_cpu_facts_init(kprof_cpu_facts *f)
 {
@@ -16843,7 +17125,7 @@ static KPROF_IMPL_NOINLINE kprof_status kprof_impl_cpu_group_compare(const kprof
 	                                 out->here.fixed_counters != b.fixed_counters ||
 	                                 out->here.fixed_width != b.fixed_width);
 	out->sources_differ = 0;
-	rows = kprof_source_rows_by_table((kprof_source_table)b.table, &n);
+	rows = kprof_source_rows_by_table(b.table, &n);
 	for (i = 0; rows && i < n; i++)
 		if (kprof_impl_hal_supported(&b, &rows[i]) !=
 		    kprof_impl_hal_supported(&out->here, &rows[i]))
@@ -17027,7 +17309,7 @@ KPROF_IMPL_INTERNAL void kprof_impl_source_bounds(const kprof_source *s, uint32_
 KPROF_IMPL_INTERNAL const kprof_source *kprof_impl_listing_source(const kprof_hal_decision *d,
                                                                   uint32_t id)
 {
-	const kprof_source *s = kprof_source_by_value((kprof_source_table)d->table, id);
+	const kprof_source *s = kprof_source_by_value(d->table, id);
 	if (!s && d->table == KPROF_SOURCE_TABLE_EMON)
 		s = kprof_source_by_value(KPROF_SOURCE_TABLE_INTEL_LATER, id);
 	return s;
@@ -17191,9 +17473,8 @@ KPROF_API kprof_status kprof_listing_diff_iter_next(kprof_listing_diff_iter *it,
 		if (it->phase == 1) {
 			size_t n;
 			const kprof_source *t;
-			kprof_source_table table = it->next >> 16
-			                                   ? KPROF_SOURCE_TABLE_INTEL_LATER
-			                                   : (kprof_source_table)it->d->table;
+			kprof_source_table table =
+			        it->next >> 16 ? KPROF_SOURCE_TABLE_INTEL_LATER : it->d->table;
 			t = kprof_source_rows_by_table(table, &n);
 			if ((it->next & 0xFFFFu) >= n) {
 				if (it->next >> 16 || it->d->table != KPROF_SOURCE_TABLE_EMON) {
@@ -17307,6 +17588,10 @@ static const kprof_impl_struct_field kprof_impl_lwp_caps_from_proposal[13] = {
 };
 /* clang-format on */
 
+KPROF_API kprof_lwp_revision kprof_lwp_caps_revision_get(const kprof_lwp_caps *r)
+{
+	return (kprof_lwp_revision)(r ? r->revision : 0);
+}
 /* -- memory ordering on LWPCB words (see "memory ordering" in the API part; the 32-bit load is
  * there, with the empty poll that makes it) -- */
 KPROF_IMPL_INTERNAL void kprof_impl_lwp_store32_host(void *p, uint32_t v)
@@ -17753,8 +18038,8 @@ KPROF_API kprof_status kprof_lwp_record_unpack(const void *buf, size_t len,
 		out->branch_prediction_valid =
 		        (uint8_t)KPROF_FIELD_GET(KPROF_LWP_BRANCH_FLAGS_PREDICTION_VALID, dw0 & br);
 		out->next_ip = out->data2 & br64;
-		out->data_source =
-		        (uint8_t)KPROF_FIELD_GET(KPROF_LWP_DCACHE_FLAGS_DATA_SOURCE, dw0 & dc);
+		out->data_source = (kprof_lwp_data_source)KPROF_FIELD_GET(
+		        KPROF_LWP_DCACHE_FLAGS_DATA_SOURCE, dw0 & dc);
 		out->data_address_valid =
 		        (uint8_t)KPROF_FIELD_GET(KPROF_LWP_DCACHE_FLAGS_ADDRESS_VALID, dw0 & dc);
 		out->latency = out->data1 & dc;
@@ -19745,6 +20030,11 @@ kprof_pebs_data_source_layout_by_id(kprof_pebs_data_source_layout_id id)
 	return &kprof_impl_pebs_data_source_layout_rows[(uint32_t)id -
 	                                                KPROF_PEBS_DATA_SOURCE_LAYOUT_FIRST];
 }
+KPROF_API kprof_pebs_data_source_layout_id
+kprof_pebs_data_source_layout_id_get(const kprof_pebs_data_source_layout *r)
+{
+	return (kprof_pebs_data_source_layout_id)(r ? r->id : 0);
+}
 
 /* The rows of kprof_pebs_data_source_code, in id order. */
 /* clang-format off */
@@ -19874,6 +20164,26 @@ kprof_pebs_data_source_code_by_id(kprof_pebs_data_source_code_id id)
 		return NULL;
 	return &kprof_impl_pebs_data_source_code_rows[(uint32_t)id -
 	                                              KPROF_PEBS_DATA_SOURCE_CODE_FIRST];
+}
+KPROF_API kprof_pebs_data_source_code_id
+kprof_pebs_data_source_code_id_get(const kprof_pebs_data_source_code *r)
+{
+	return (kprof_pebs_data_source_code_id)(r ? r->id : 0);
+}
+KPROF_API kprof_pebs_data_source_table
+kprof_pebs_data_source_code_table_get(const kprof_pebs_data_source_code *r)
+{
+	return (kprof_pebs_data_source_table)(r ? r->table : 0);
+}
+KPROF_API kprof_pebs_data_source_level
+kprof_pebs_data_source_code_level_get(const kprof_pebs_data_source_code *r)
+{
+	return (kprof_pebs_data_source_level)(r ? r->level : 0);
+}
+KPROF_API kprof_pebs_data_source_snoop
+kprof_pebs_data_source_code_snoop_get(const kprof_pebs_data_source_code *r)
+{
+	return (kprof_pebs_data_source_snoop)(r ? r->snoop : 0);
 }
 #ifndef KPROF_NO_NAMES
 /* The pool of the strings of kprof_pebs_data_source_code: each string NUL-terminated, at the
@@ -20006,6 +20316,36 @@ kprof_pebs_data_source_uarch_by_id(kprof_pebs_data_source_uarch_id id)
 		return NULL;
 	return &kprof_impl_pebs_data_source_uarch_rows[(uint32_t)id -
 	                                               KPROF_PEBS_DATA_SOURCE_UARCH_FIRST];
+}
+KPROF_API kprof_pebs_data_source_uarch_id
+kprof_pebs_data_source_uarch_id_get(const kprof_pebs_data_source_uarch *r)
+{
+	return (kprof_pebs_data_source_uarch_id)(r ? r->id : 0);
+}
+KPROF_API kprof_cpuid_uarch_id
+kprof_pebs_data_source_uarch_uarch_get(const kprof_pebs_data_source_uarch *r)
+{
+	return (kprof_cpuid_uarch_id)(r ? r->uarch : 0);
+}
+KPROF_API kprof_pebs_data_source_table
+kprof_pebs_data_source_uarch_core_table_get(const kprof_pebs_data_source_uarch *r)
+{
+	return (kprof_pebs_data_source_table)(r ? r->core_table : 0);
+}
+KPROF_API kprof_pebs_data_source_layout_id
+kprof_pebs_data_source_uarch_core_layout_get(const kprof_pebs_data_source_uarch *r)
+{
+	return (kprof_pebs_data_source_layout_id)(r ? r->core_layout : 0);
+}
+KPROF_API kprof_pebs_data_source_table
+kprof_pebs_data_source_uarch_atom_table_get(const kprof_pebs_data_source_uarch *r)
+{
+	return (kprof_pebs_data_source_table)(r ? r->atom_table : 0);
+}
+KPROF_API kprof_pebs_data_source_layout_id
+kprof_pebs_data_source_uarch_atom_layout_get(const kprof_pebs_data_source_uarch *r)
+{
+	return (kprof_pebs_data_source_layout_id)(r ? r->atom_layout : 0);
 }
 
 KPROF_API kprof_status kprof_pebs_record_size_get(unsigned format, uint64_t data_cfg,
@@ -20765,6 +21105,28 @@ KPROF_API const char *kprof_pebs_data_source_access_name(kprof_pebs_data_source_
 /* ---- layer 4, section windows - from spec/windows.yaml, gen/c/windows.api.h, gen/c/windows.c ---- */
 #if !defined(KPROF_NO_WINDOWS)
 
+KPROF_API kprof_windows_pmu_type
+kprof_windows_profile_add_amd_v3_perf_pmu_type_get(const kprof_windows_profile_add_amd_v3 *r)
+{
+	return (kprof_windows_pmu_type)(r ? r->PerfPmuType : 0);
+}
+KPROF_API kprof_windows_event_trace_information_class
+kprof_windows_profile_add_information_event_trace_information_class_get(
+        const kprof_windows_profile_add_information *r)
+{
+	return (kprof_windows_event_trace_information_class)(r ? r->EventTraceInformationClass : 0);
+}
+KPROF_API kprof_windows_profile_add_version
+kprof_windows_profile_add_information_version_get(const kprof_windows_profile_add_information *r)
+{
+	return (kprof_windows_profile_add_version)(r ? r->Version : 0);
+}
+KPROF_API kprof_windows_event_trace_information_class
+kprof_windows_profile_remove_information_event_trace_information_class_get(
+        const kprof_windows_profile_remove_information *r)
+{
+	return (kprof_windows_event_trace_information_class)(r ? r->EventTraceInformationClass : 0);
+}
 /* Custom profile sources (Windows 10 1803 and later). The packer and the checker take a
  * select apart as the source section does (kprof_source_profile_add); the checker also
  * reads what the counts section knows. */
@@ -21071,7 +21433,7 @@ KPROF_API kprof_status kprof_windows_custom_source_pack(const kprof_windows_cust
 KPROF_IMPL_INTERNAL const kprof_source *kprof_impl_custom_taken(const kprof_hal_decision *d,
                                                                 const char *name, size_t n)
 {
-	const kprof_source *s = kprof_source_by_name((kprof_source_table)d->table, name, n);
+	const kprof_source *s = kprof_source_by_name(d->table, name, n);
 	if (!s && d->table == KPROF_SOURCE_TABLE_EMON)
 		s = kprof_source_by_name(KPROF_SOURCE_TABLE_INTEL_LATER, name, n);
 	return s && kprof_impl_hal_presence(d, s) != KPROF_HAL_PRESENCE_ABSENT ? s : NULL;
@@ -21081,14 +21443,13 @@ KPROF_IMPL_INTERNAL const kprof_source *kprof_impl_custom_taken(const kprof_hal_
 KPROF_IMPL_INTERNAL const kprof_source *kprof_impl_custom_same(const kprof_hal_decision *d,
                                                                const kprof_source_profile_add *f)
 {
-	const kprof_source *rows = kprof_source_rows_by_table((kprof_source_table)d->table, NULL);
+	const kprof_source *rows = kprof_source_rows_by_table(d->table, NULL);
 	size_t i, n = 0;
 	kprof_source_profile_add g;
-	(void)kprof_source_rows_by_table((kprof_source_table)d->table, &n);
+	(void)kprof_source_rows_by_table(d->table, &n);
 	for (i = 0; rows && i < n; i++) {
 		if (!rows[i].select ||
-		    kprof_impl_profile_add_fields((kprof_cpuid_vendor)f->vendor, rows[i].select,
-		                                  &g) != KPROF_OK)
+		    kprof_impl_profile_add_fields(f->vendor, rows[i].select, &g) != KPROF_OK)
 			continue;
 		if (g.event_select == f->event_select && g.unit_select == f->unit_select &&
 		    g.cmask == f->cmask && g.cinv == f->cinv && g.any_thread == f->any_thread &&

@@ -312,7 +312,7 @@ static void print_processor_line(const kprof_hal_decision *d, const char *prefix
 {
 	kprof_cli_printf("%s%s family 0x%X model 0x%X stepping %u (%s interface), Windows %s%s", prefix,
 	                 d->vendor_string, (unsigned)d->family, (unsigned)d->model, (unsigned)d->stepping,
-	                 kprof_cli_interface_name((kprof_source_table)d->table),
+	                 kprof_cli_interface_name(d->table),
 	                 kprof_hal_release_name_get(kprof_hal_release_by_id(d->release)), eol);
 }
 
@@ -412,7 +412,7 @@ static void print_json(const kprof_hal_decision *d, const char *group, const cus
 	kprof_cli_json_string(d->vendor_string);
 	kprof_cli_printf(", \"family\": %u, \"model\": %u, \"stepping\": %u, \"interface\": \"%s\"},\n",
 	                 (unsigned)d->family, (unsigned)d->model, (unsigned)d->stepping,
-	                 kprof_cli_interface_name((kprof_source_table)d->table));
+	                 kprof_cli_interface_name(d->table));
 	kprof_cli_printf(" \"windows\": \"%s\",\n \"group\": {\"key\": ",
 	                 kprof_hal_release_name_get(kprof_hal_release_by_id(d->release)));
 	{

@@ -174,8 +174,8 @@ static const char *plural(unsigned n, const char *one, const char *many)
 static void uarch_text(const kprof_cpuid_uarch *u, char *out, size_t cap)
 {
 	const char *name = kprof_cpuid_uarch_name_get(u);
-	const kprof_cpuid_core *core = kprof_cpuid_core_by_id((kprof_cpuid_core_id)u->core);
-	const kprof_cpuid_core *atom = kprof_cpuid_core_by_id((kprof_cpuid_core_id)u->atom);
+	const kprof_cpuid_core *core = kprof_cpuid_core_by_id(kprof_cpuid_uarch_core_get(u));
+	const kprof_cpuid_core *atom = kprof_cpuid_core_by_id(kprof_cpuid_uarch_atom_get(u));
 	const char *cn = core ? kprof_cpuid_core_name_get(core) : NULL;
 	if (cn && atom)
 		snprintf(out, cap, "%s (hybrid: %s + %s)", name, cn, kprof_cpuid_core_name_get(atom));
@@ -323,8 +323,8 @@ static void print_json(const info_facts *f)
 		kprof_cli_puts("null");
 	kprof_cli_puts(", \"uarch\": ");
 	if (f->uarch) {
-		const kprof_cpuid_core *core = kprof_cpuid_core_by_id((kprof_cpuid_core_id)f->uarch->core);
-		const kprof_cpuid_core *atom = kprof_cpuid_core_by_id((kprof_cpuid_core_id)f->uarch->atom);
+		const kprof_cpuid_core *core = kprof_cpuid_core_by_id(kprof_cpuid_uarch_core_get(f->uarch));
+		const kprof_cpuid_core *atom = kprof_cpuid_core_by_id(kprof_cpuid_uarch_atom_get(f->uarch));
 		kprof_cli_puts("{\"name\": ");
 		kprof_cli_json_string(kprof_cpuid_uarch_name_get(f->uarch));
 		kprof_cli_puts(", \"core\": ");
@@ -387,7 +387,7 @@ static void print_json(const info_facts *f)
 	                 kprof_hal_release_name_get(kprof_hal_release_by_id(d->release)));
 	kprof_cli_uncertain_print(d->uncertain, 1);
 	kprof_cli_puts(",\n  \"sources\": [");
-	rows = kprof_source_rows_by_table((kprof_source_table)d->table, &n);
+	rows = kprof_source_rows_by_table(d->table, &n);
 	for (i = 0; i < n; i++) {
 		kprof_counts_entry c;
 		int supported = kprof_cli_supported(d, &rows[i]);
@@ -521,7 +521,7 @@ static void print_text(const info_facts *f)
 	                          : "ds          DS no (no BTS, no PEBS); cpuid still reports DTES64 %s, "
 	                            "DS-CPL %s, PDCM %s\n",
 	                 yes_no(f->ds.dtes64), yes_no(f->ds.ds_cpl), yes_no(f->ds.pdcm));
-	rows = kprof_source_rows_by_table((kprof_source_table)d->table, &n);
+	rows = kprof_source_rows_by_table(d->table, &n);
 	for (i = 0; i < n && i < KPROF_CLI_COUNT(c); i++)
 		kprof_counts_entry_get(d, &rows[i], &c[i]);
 	kprof_cli_counts_summary_text(&f->sum, counts_class(d), "the HAL supports");

@@ -110,7 +110,7 @@ static void print_diff_text(const kprof_listing_diff *df, const kprof_hal_decisi
 	case KPROF_LISTING_DIFF_KIND_UNKNOWN:
 		print_listed(&df->row);
 		kprof_cli_printf(" (line %lu): kprof knows no %s source %lu\n", (unsigned long)df->row.line,
-		                 kprof_cli_interface_name((kprof_source_table)d->table), (unsigned long)df->id);
+		                 kprof_cli_interface_name(d->table), (unsigned long)df->id);
 		break;
 	case KPROF_LISTING_DIFF_KIND_UNEXPECTED:
 		print_listed(&df->row);
@@ -149,7 +149,7 @@ static void print_diff_json(const kprof_listing_diff *df)
 		kprof_cli_puts("null}");
 	} else {
 		kprof_cli_printf("{\"interface\": \"%s\", \"name\": ",
-		                 kprof_cli_interface_name((kprof_source_table)df->source->table));
+		                 kprof_cli_interface_name(kprof_source_table_get(df->source)));
 		kprof_cli_json_string(df->name);
 		kprof_cli_printf(", \"min\": %lu, \"max\": %lu}}", (unsigned long)df->min,
 		                 (unsigned long)df->max);
@@ -219,7 +219,7 @@ static void print_fits(const candidate *cand, size_t n)
 				kprof_cli_puts(release_name(run->d.release));
 				if (prev != run)
 					kprof_cli_printf("..%s", release_name(prev->d.release));
-				kprof_cli_printf(" (%s)", kprof_cli_interface_name((kprof_source_table)run->d.table));
+				kprof_cli_printf(" (%s)", kprof_cli_interface_name(run->d.table));
 				first = 0;
 				any = 1;
 				run = NULL;

@@ -33,7 +33,7 @@ static void kind_fields(const kprof_lwp_sample *s, int json)
 			                 (unsigned long long)s->next_ip);
 		}
 	} else if (s->kind == KPROF_LWP_KIND_DCACHE) {
-		src = kprof_lwp_data_source_name((kprof_lwp_data_source)s->data_source);
+		src = kprof_lwp_data_source_name(s->data_source);
 		if (json) {
 			kprof_cli_printf(",\"latency\":%lu,\"data_source\":", (unsigned long)s->latency);
 			if (src)

@@ -159,7 +159,7 @@ static void differing_sources(const kprof_hal_decision *boot, const kprof_hal_de
                               int json)
 {
 	size_t n = 0, i;
-	const kprof_source *rows = kprof_source_rows_by_table((kprof_source_table)boot->table, &n);
+	const kprof_source *rows = kprof_source_rows_by_table(boot->table, &n);
 	unsigned first = 1;
 	if (json)
 		kprof_cli_puts("[");
@@ -216,8 +216,8 @@ void kprof_cli_groups_print(const kprof_cli_groups *g, kprof_hal_build hal, int 
 			        ",\n     \"own_interface\": \"%s\", \"interface\": \"%s\", "
 			        "\"counters\": %u, \"counter_width\": %u, \"fixed_counters\": %u, "
 			        "\"fixed_width\": %u,\n     \"sources_differ\": ",
-			        kprof_cli_interface_name((kprof_source_table)e.own_table),
-			        kprof_cli_interface_name((kprof_source_table)boot.table),
+			        kprof_cli_interface_name(e.own_table),
+			        kprof_cli_interface_name(boot.table),
 			        e.here.counters, e.here.counter_width, e.here.fixed_counters,
 			        e.here.fixed_width);
 			differing_sources(&boot, &e.here, 1);
@@ -230,7 +230,7 @@ void kprof_cli_groups_print(const kprof_cli_groups *g, kprof_hal_build hal, int 
 		if (k == 0) {
 			kprof_cli_printf(
 			        "\n    boot processor: %s, %u counters %u bits wide, %u fixed\n",
-			        kprof_cli_interface_name((kprof_source_table)boot.table),
+			        kprof_cli_interface_name(boot.table),
 			        boot.counters, boot.counter_width, boot.fixed_counters);
 			continue;
 		}
@@ -239,8 +239,8 @@ void kprof_cli_groups_print(const kprof_cli_groups *g, kprof_hal_build hal, int 
 		kprof_cli_printf(
 		        "\n    alone it would get %s; the boot decision (%s) here: %u counters "
 		        "%u bits wide, %u fixed%s\n    sources whose support differs: ",
-		        kprof_cli_interface_name((kprof_source_table)e.own_table),
-		        kprof_cli_interface_name((kprof_source_table)boot.table), e.here.counters,
+		        kprof_cli_interface_name(e.own_table),
+		        kprof_cli_interface_name(boot.table), e.here.counters,
 		        e.here.counter_width, e.here.fixed_counters,
 		        e.counters_differ ? " (not as on the boot processor)" : "");
 		differing_sources(&boot, &e.here, 0);

@@ -26,13 +26,13 @@ const char *kprof_cli_interface_name(unsigned itf)
 
 uint32_t kprof_cli_default_interval(const kprof_source *s)
 {
-	const kprof_source_interval_info *iv = kprof_source_interval_info_by_id((kprof_source_interval)s->interval);
+	const kprof_source_interval_info *iv = kprof_source_interval_info_by_id(kprof_source_interval_get(s));
 	return iv ? iv->default_interval : 0;
 }
 
 const char *kprof_cli_interval_unit(const kprof_source *s)
 {
-	const kprof_source_interval_info *iv = kprof_source_interval_info_by_id((kprof_source_interval)s->interval);
+	const kprof_source_interval_info *iv = kprof_source_interval_info_by_id(kprof_source_interval_get(s));
 	return iv ? iv->unit : "";
 }
 

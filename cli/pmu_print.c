@@ -137,7 +137,7 @@ void kprof_cli_pmu_text(const kprof_hal_decision *d)
 hal:
 	if (!d->counters) {
 		kprof_cli_printf("hal uses    no counters: the %s interface has only the timer\n",
-		                 kprof_source_table_name((kprof_source_table)d->table));
+		                 kprof_source_table_name(d->table));
 		return;
 	}
 	kprof_cli_printf("hal uses    %u %s, %u bits wide, select 0x%lX counter 0x%lX "

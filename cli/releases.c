@@ -143,7 +143,7 @@ int kprof_cli_windows_all(const kprof_cpuid_snapshot *snap, int json)
 				kprof_cli_json_string(kprof_hal_release_name_get(r));
 				kprof_cli_printf(", \"hal\": \"%s\", \"interface\": \"%s\", \"reason\": ",
 				                 b ? "x86" : "x64",
-				                 kprof_cli_interface_name((kprof_source_table)d.table));
+				                 kprof_cli_interface_name(d.table));
 				kprof_cli_json_string(kprof_hal_reason_name(d.reason));
 				kprof_cli_printf(", \"sources_min\": %lu, \"sources_max\": %lu, \"uncertain\": ",
 				                 (unsigned long)lo, (unsigned long)hi);
@@ -156,7 +156,7 @@ int kprof_cli_windows_all(const kprof_cpuid_snapshot *snap, int json)
 					snprintf(count, sizeof count, "%lu..%lu", (unsigned long)lo, (unsigned long)hi);
 				kprof_cli_printf("%-9s %-4s %-8s %-9s %s", kprof_hal_release_name_get(r),
 				                 b ? "x86" : "x64", count,
-				                 kprof_cli_interface_name((kprof_source_table)d.table),
+				                 kprof_cli_interface_name(d.table),
 				                 kprof_hal_reason_name(d.reason));
 				if (d.uncertain) {
 					kprof_cli_puts(" [uncertain: ");

@@ -1009,7 +1009,7 @@ kprof_hal_windows kprof_cli_release_newest(kprof_hal_build build)
 	for (k = 0; k < KPROF_HAL_RELEASE_COUNT; k++) {
 		const kprof_hal_release *r = kprof_hal_release_by_id(KPROF_HAL_RELEASE_FIRST + k);
 		if (build == KPROF_HAL_BUILD_X86 ? r->x86 : r->x64)
-			id = (kprof_hal_windows)r->id;
+			id = kprof_hal_release_id_get(r);
 	}
 	return id;
 }

@@ -179,14 +179,14 @@ static void check_decision(const kprof_cpuid_snapshot *s, const model *m, kf_cur
 			uint64_t cfg = 0;
 			char raw[24], *tight;
 			size_t w = 0;
-			KF_CHECK(kprof_pmu_perf_config_get((kprof_cpuid_vendor)kprof_source_table_info_by_id((kprof_source_table)(r)->table)->vendor, (r)->select, &cfg) == KPROF_OK);
+			KF_CHECK(kprof_pmu_perf_config_get(kprof_source_table_info_vendor_get(kprof_source_table_info_by_id(kprof_source_table_get(r))), (r)->select, &cfg) == KPROF_OK);
 			KF_CHECK(cfg == (r->select & ~(uint64_t)0x530000u));
-			KF_CHECK(kprof_pmu_perf_raw_format((kprof_cpuid_vendor)kprof_source_table_info_by_id((kprof_source_table)(r)->table)->vendor, (r)->select, raw, sizeof raw, &w) == KPROF_OK);
+			KF_CHECK(kprof_pmu_perf_raw_format(kprof_source_table_info_vendor_get(kprof_source_table_info_by_id(kprof_source_table_get(r))), (r)->select, raw, sizeof raw, &w) == KPROF_OK);
 			KF_CHECK(w == strlen(raw) && raw[0] == 'r' && strtoull(raw + 1, NULL, 16) == cfg);
 			tight = (char *)malloc(w);
 			if (!tight)
 				abort();
-			KF_CHECK(kprof_pmu_perf_raw_format((kprof_cpuid_vendor)kprof_source_table_info_by_id((kprof_source_table)(r)->table)->vendor, (r)->select, tight, w, NULL) == KPROF_E_BUFFER_TOO_SMALL);
+			KF_CHECK(kprof_pmu_perf_raw_format(kprof_source_table_info_vendor_get(kprof_source_table_info_by_id(kprof_source_table_get(r))), (r)->select, tight, w, NULL) == KPROF_E_BUFFER_TOO_SMALL);
 			free(tight);
 		}
 	}

@@ -13,6 +13,7 @@ With --check, compares instead of writing and exits 1 on a difference.
 """
 import argparse
 import difflib
+import json
 import os
 import re
 import subprocess
@@ -263,7 +264,7 @@ def build_struct(s, structs, registers):
     for f in entries(s["fields"], f"{ent} fields"):
         fe = f"{ent} field {f.get('name', '?')!r}" if isinstance(f, Map) else ent
         check(f, {"name": str, "offset": int, "type": str, "count?": int, "doc": str,
-                  "register?": Map, "as?": str, "from?": Map, "linux_count?": str, **LINUX_KEYS}, fe)
+                  "register?": Map, "as?": str, "from?": Map, "linux_count?": str, "enum?": str, **LINUX_KEYS}, fe)
         fname = ident(f, fe, "name", f["name"])
         if fname in seen:
             fail(f, fe, f"duplicate field name (kprof_{base}, which it extends, has one)"
@@ -318,7 +319,12 @@ def build_struct(s, structs, registers):
                        "count": count, "total": total, "nested": nested, "doc": f["doc"],
                        "register": reg, "gap": off - end, "gap_at": end, "as": f.get("as"),
                        "from": {k: str(v) for k, v in (f.get("from") or {}).items()},
-                       "node": f})
+                       "node": f, "enum": f.get("enum")})
+        # enum: E - the member holds kprof_E's values; the layout keeps its bytes, so it gets an
+        # accessor kprof_<struct>_<field>_get giving it as a kprof_E (checked against the spec's
+        # enums once every section is read).
+        if f.get("enum") is not None and (t not in ("u8", "u16", "u32") or count):
+            fail(f, fe, "enum: only a u8, u16 or u32 member (not an array) holds an enumeration's value", "enum")
         end = off + total
     if s["size"] < end:
         fail(s, ent, f"size 0x{s['size']:X} is smaller than the fields (which end at 0x{end:X})")
@@ -578,9 +584,15 @@ def build_records(r, enums, tables=None):
     table = build_rows(f"kprof_impl_{name}_rows", f"The rows of kprof_{name}, in id order.", f"kprof_{name}",
                        [([id_prefix + x["id"]] + [v["c"] for v in x["values"]],
                          x["key_text"] and f'"{x["key_text"]}"') for x in rows])
+    # A cell that holds an enumeration's value (the id, an enum field, a row reference) stays a
+    # byte, so the table stays small; its accessor gives it with the enumeration's type.
+    accessors = [{"name": "id", "type": f"kprof_{id_enum}", "doc": None}]
+    accessors += [{"name": f["name"], "type": f"kprof_{f['enum']['name'] if f['enum'] else f['ref']['id_enum']}",
+                   "doc": comment_text(f["doc"]) + (" (0 for none)" if f["ref"] else "")}
+                  for f in fields if f["enum"] or f["ref"]]
     return {"name": name, "NAME": name.upper(), "prefix": id_prefix, "id_enum": id_enum, "first": first,
             "key": key, "doc": r["doc"], "provenance": r["provenance"], "fields": fields,
-            "rows": rows, "pool": pool.model(r, ent), "table": table}
+            "rows": rows, "pool": pool.model(r, ent), "table": table, "accessors": accessors}
 
 
 def check_facts(fa):
@@ -599,7 +611,7 @@ def check_facts(fa):
             raise SpecError(f"{fa.file}:{line}: {ent}: a row is [{', '.join(fa['columns'])}], got {row!r}")
 
 
-def build_list(t, symbols):
+def build_list(t, symbols, enums=None):
     """A list of rows with named integer columns: an enumeration of its rows (names and
     kprof_<name>_name()) and a table of row structs (kprof_<name>_info_by_id()). A cell may name
     an enumerator or constant of the spec (symbols: name -> value), e.g. KPROF_CPUID_REG_EBX."""
@@ -610,9 +622,12 @@ def build_list(t, symbols):
     for c in entries(t["columns"], f"{ent} columns"):
         check(c, {"name": str, "type": str, "doc": str}, f"{ent} column")
         ident(c, f"{ent} column", "name", c["name"])
-        if c["type"] not in ("uint8_t", "uint16_t", "uint32_t", "uint64_t"):
-            fail(c, f"{ent} column {c['name']!r}", "type must be uint8_t, uint16_t, uint32_t or uint64_t")
-        cols.append({"name": c["name"], "type": c["type"], "doc": c["doc"]})
+        # A column of an enumeration's values is a byte with an accessor (as a record's enum field).
+        enum = (enums or {}).get(c["type"])
+        if c["type"] not in ("uint8_t", "uint16_t", "uint32_t", "uint64_t") and not enum:
+            fail(c, f"{ent} column {c['name']!r}", "type must be uint8_t, uint16_t, uint32_t, uint64_t or an enum of the spec")
+        cols.append({"name": c["name"], "type": "uint8_t" if enum else c["type"], "doc": c["doc"],
+                     "enum": f"kprof_{enum['name']}" if enum else None})
     rows, names = [], set()
     schema = {"name": str, "doc?": str}
     schema.update({c["name"]: (int, str) for c in cols})
@@ -644,7 +659,8 @@ def build_list(t, symbols):
             "names": name_index(rows, t, ent, name)}
     table = build_rows(f"kprof_impl_{name}_rows", f"The rows of kprof_{name}_info_by_id, in enumeration order.",
                        f"kprof_{name}_info", [(x["c_cells"], x["c"]) for x in rows])
-    return {"name": name, "columns": cols, "rows": rows, "enum": enum, "table": table}
+    accessors = [{"name": c["name"], "type": c["enum"], "doc": comment_text(c["doc"])} for c in cols if c["enum"]]
+    return {"name": name, "columns": cols, "rows": rows, "enum": enum, "table": table, "accessors": accessors}
 
 
 # --------------------------------------------------------------------------- names
@@ -1267,8 +1283,24 @@ def build_model(spec_dir):
         for c in d["constants"]:
             symbols.update({v["name"] if v["name"].startswith("KPROF_") else "KPROF_" + v["name"]: v["value"]
                             for v in c["values"]})
+    all_enums = {e["name"]: e for d in domains.values() for e in d["enums"]}
+    for d in domains.values():
+        for st in d["structs"]:
+            st["accessors"] = []
+            for f in st["fields"]:
+                if f.get("enum") is None:
+                    continue
+                if f["enum"] not in all_enums:
+                    fail(f["node"], f"struct '{st['name']}' field '{f['name']}'",
+                         f"enum: no enumeration {f['enum']!r} in any spec file", "enum")
+                st["accessors"].append({"name": f["name"], "fn": f["macro"].lower(), "type": f"kprof_{f['enum']}",
+                                        "doc": re.sub(r"^kprof_\w+:\s*", "", comment_text(f["doc"]))})
+                # The member's comment names its enumeration first and its accessor last (the rule).
+                said = re.sub(r"^kprof_" + f["enum"] + r"\b:?\s*", "", f["doc"])
+                f["doc"] = (f"kprof_{f['enum']}" + (f": {said}" if said else "") +
+                            f": kprof_{st['name']}_{f['macro'].lower()}_get(p)")
     for d, t in lists:
-        d["lists"].append(build_list(t, symbols))
+        d["lists"].append(build_list(t, symbols, all_enums))
         type_name_check(t, f"list '{d['lists'][-1]['name']}'", d["lists"][-1]["name"], d["name"])
     seen_msr = {}
     for m in msrs:
@@ -1276,7 +1308,7 @@ def build_model(spec_dir):
             raise SpecError(f"msr {m['name']} described twice")
         seen_msr[m["name"]] = m
     p = specs["project"]["project"]
-    check(p, {"name": str, "version": Map, "license": str, "provenance": str, "date": str}, "project")
+    check(p, {"name": str, "version": Map, "license": str, "provenance": str, "date": str, "enum_members": str}, "project")
     check(p["version"], {"major": int, "minor": int, "patch": int}, "project version")
     # Each section with data of its own shape has a plugin (gen/plugins/<section>.py) that
     # builds it, in section order, from its section's spec files; what it returns is the
@@ -1504,6 +1536,8 @@ def generated_purposes(model):
             out[f"kprof_{e['name']}_name"] = f"the name of a kprof_{e['name']} value"
         for x in d["lists"]:
             out[f"kprof_{x['name']}_info_by_id"] = f"the row of a kprof_{x['name']} value"
+            for a in x["accessors"]:
+                out[f"kprof_{x['name']}_info_{a['name']}_get"] = f"the row's {a['name']} as a {a['type']} ({a['doc']})"
         for r in d["records"]:
             out[f"kprof_{r['name']}_by_id"] = f"the row with a kprof_{r['id_enum']} id"
             if r["key"]:
@@ -1511,7 +1545,11 @@ def generated_purposes(model):
             for f in r["fields"]:
                 if f["type"] == "string":
                     out[f"kprof_{r['name']}_{f['name']}_get"] = f"a row's {f['name']}: {comment_text(f['doc'])}"
+            for a in r["accessors"]:
+                out[f"kprof_{r['name']}_{a['name']}_get"] = f"the row's {a['name']} as a {a['type']}" + (f" ({a['doc']})" if a["doc"] else "")
         for s in d["structs"]:
+            for a in s.get("accessors", []):
+                out[f"kprof_{s['name']}_{a['fn']}_get"] = f"the member {a['name']} as a {a['type']} ({a['doc']})"
             if s["codec"]:
                 out[f"kprof_{s['name']}_decode"] = "the struct from its little-endian bytes"
                 out[f"kprof_{s['name']}_encode"] = "the struct into its little-endian bytes"
@@ -1693,7 +1731,22 @@ def main(argv=None):
     ap.add_argument("--spec", default=os.path.join(ROOT, "spec"))
     ap.add_argument("--out", default=ROOT, help="directory to write kprof.h and docs/ into")
     ap.add_argument("--check", action="store_true", help="compare with the files on disk")
+    ap.add_argument("--api", action="store_true",
+                    help="print the API index as JSON ({section: [public functions and function-like macros]}; "
+                         "\"\" for the configuration block) and write nothing: the names tools (fuzz/) refer to")
     a = ap.parse_args(argv)
+    if a.api:
+        try:
+            model = build_model(a.spec)
+            render_header(model)
+        except SpecError as e:
+            print(f"kprofgen: error: {e}", file=sys.stderr)
+            return 2
+        api = {}
+        for section, name, _, _, _ in model["api_entries"]:
+            api.setdefault(section or "", []).append(name)
+        print(json.dumps(api, indent=1))
+        return 0
     try:
         files = outputs(build_model(a.spec))
     except SpecError as e:

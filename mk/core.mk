@@ -84,10 +84,12 @@ $(BUILD)/tests/spec_names.tsv: $(wildcard spec/*.yaml) tests/spec_rows.py | need
 $(BUILD)/tests/test_names: tests/spec_rows.h
 
 # test_names: every _name() against the spec's strings; tests/names.py: every public name
-# against the header's naming rule, no internals in examples and docs, CHANGELOG's rename table.
-# One closing line for both.
+# against the header's naming rule (struct members holding enum values included), no internals
+# in examples and docs, CHANGELOG's rename table; fuzz/check-names: the names fuzz/ uses are the
+# generator's. One closing line for all.
 test-names: $(BUILD)/tests/test_names $(BUILD)/tests/spec_names.tsv | need-python
-	@{ $< $(BUILD)/tests/spec_names.tsv; echo "rc=$$?"; $(PY) tests/names.py; echo "rc=$$?"; } 2>&1 | \
+	@{ $< $(BUILD)/tests/spec_names.tsv; echo "rc=$$?"; $(PY) tests/names.py; echo "rc=$$?"; \
+	   $(PY) fuzz/check-names; echo "rc=$$?"; } 2>&1 | \
 	 awk '/^[0-9]+ passed, [0-9]+ failed$$/ {p += $$1; f += $$3; next} /^rc=/ {if ($$0 != "rc=0") bad = 1; next} \
 	      {print} END {if (bad && f == 0) f = 1; print p " passed, " f " failed"; exit f > 0}'
 

@@ -94,6 +94,7 @@ def definitions(text):
         m = re.match(r"^typedef enum (kprof_\w+) \{", line)
         if m:
             enum = m.group(1)
+            ENUM_TYPES.add(enum)
             out.append(("type", m.group(1), i, None))
             continue
         if enum:
@@ -127,6 +128,7 @@ def definitions(text):
 
 
 RETURNS = {}  # function -> its declared return type (filled by definitions())
+ENUM_TYPES = set()  # the header's enumerations (filled by definitions())
 
 
 def verb_results(text):
@@ -150,6 +152,8 @@ def verb_results(text):
             sec = only.group(1) if only and " " not in only.group(1) else None
             if "count >= 0" in alt:
                 kinds.append(("value", sec))
+            elif "the enumeration's type" in alt:
+                kinds.append(("enum", sec))
             elif "pointer to const" in alt or re.search(r"\bstring, or NULL", alt):
                 kinds.append(("const pointer", sec))
             elif alt.startswith("value"):
@@ -194,6 +198,12 @@ def result_problem(name, section, params, results, exceptions):
         return None  # function_problem reports the name
     allowed = [k for k, only in results[verb] if only is None or only == section]
     if kind == "value" and not re.search(r"[*\[]", params or ""):
+        return None
+    # A fixed member's accessor: kprof_<type>_<member>_get(const kprof_<type> *) returning an
+    # enumeration (the top comment's RESULTS: the rule for members holding an enumeration's values).
+    if kind == "value" and "enum" in allowed and ret in ENUM_TYPES and \
+            re.match(r"^\s*const\s+(kprof_\w+)\s*\*\s*\w*\s*$", params or "") and \
+            name.startswith(re.match(r"^\s*const\s+(kprof_\w+)", params).group(1) + "_"):
         return None
     if kind in allowed:
         return None
@@ -307,6 +317,85 @@ def macro_problem(name, section, config, macros, layout_types, function_like):
         return None
     return (f"no rule of the top comment's NAMES fits: not a configuration macro, an MSR, a register "
             f"field, a struct layout, nor a constant KPROF_{(section or '?').upper()}_<NAME> of section {section}")
+
+
+INT_TYPES = re.compile(r"^(?:u?int(?:8|16|32|64)_t|unsigned(?: int| char| short| long)*|int|char|short|long|signed char)$")
+
+
+def api_part(text):
+    """The header's public part: everything before the IMPLEMENTATION banner."""
+    at = text.find(" *  IMPLEMENTATION")
+    return text if at < 0 else text[:at]
+
+
+def enum_members(text):
+    """The public struct members that hold a public enumeration's values in an integer (the
+    comment names the enumeration, or one of its enumerators, first; a set of "bits" does not
+    count), each with its accessor or None: [(struct.member, enum, integer type, accessor)].
+    The top comment's RESULTS: such a member has the enumeration's type, or, where its bytes
+    are fixed, an accessor kprof_<type>_<member>_get(const kprof_<type> *) returning it."""
+    api = api_part(text)
+    defs = definitions(api)
+    enums = {n for k, n, i, x in defs if k == "type" and re.search(r"^typedef enum " + n + r" \{", api, re.M)}
+    enumerators = {n: x for k, n, i, x in defs if k == "enumerator"}
+    funcs = {n: x for k, n, i, x in defs if k == "function"}
+    out = []
+    for m in re.finditer(r"^typedef struct (kprof_\w+) \{\n(.*?)^\} \1;", api, re.S | re.M):
+        struct, body = m.group(1), m.group(2)
+        if struct.startswith("kprof_impl_"):
+            continue
+        above = ""
+        for line in body.split("\n"):
+            if re.match(r"^\s*(/\*|\*)", line) and not re.search(r";\s*/\*", line):
+                above = (above + " " + re.sub(r"^\s*(/\*+|\*/?)\s?", "", line)).replace("*/", "")
+                continue
+            d = re.match(r"^\s*(?:const\s+)?([A-Za-z_][\w ]*?)\s+\**(\w+)(?:\[[^\]]*\])?\s*(?:,[^;]*)?;\s*(?:/\*(.*?)(?:\*/)?)?$", line)
+            if not d:
+                above = ""
+                continue
+            ctype, member, comment = d.group(1), d.group(2), (d.group(3) or above)
+            above = ""
+            if not INT_TYPES.match(ctype):
+                continue
+            said = re.sub(r"^\s*0x[0-9A-Fa-f]+:\s*", "", comment).strip()
+            first = re.match(r"^(kprof_\w+|KPROF_\w+)(.*)$", said)
+            if not first or re.match(r"^\s*bits\b", first.group(2)):
+                continue
+            enum = first.group(1) if first.group(1) in enums else enumerators.get(first.group(1))
+            if not enum:
+                continue
+            flat = member.lower().replace("_", "")
+            acc = next((f for f in funcs if f.startswith(struct + "_") and f.endswith("_get") and
+                        f[len(struct) + 1:-4].replace("_", "") == flat and RETURNS.get(f) == enum and
+                        re.match(r"^\s*const\s+" + struct + r"\s*\*", funcs[f] or "")), None)
+            out.append((f"{struct}.{member}", enum, ctype, acc))
+    return out
+
+
+ENUM_MEMBERS_PLANTED = [  # (old text, new text, the member the check must report)
+    ("KPROF_API kprof_source_table kprof_source_table_get(const kprof_source *r);\n", "", "kprof_source.table"),
+    ("\tkprof_cpuid_vendor vendor;\n\tuint16_t event_select;", "\tuint8_t vendor; /* kprof_cpuid_vendor */\n\tuint16_t event_select;",
+     "kprof_source_profile_add.vendor"),
+    ("KPROF_API kprof_cpuid_reg kprof_cpu_fact_info_reg_get(const kprof_cpu_fact_info *r);\n", "",
+     "kprof_cpu_fact_info.reg"),
+]
+
+
+def enum_members_check(header):
+    """Every public struct member holding an enumeration's values in an integer has an
+    accessor; each planted breach (in kprof.h) is reported."""
+    text = open(HEADER, encoding="utf-8").read()
+    for old, new, want in ENUM_MEMBERS_PLANTED:
+        if not check(text.count(old) == 1, f"planted enum member: {old.strip()!r} is in kprof.h once"):
+            continue
+        got = [n for n, e, t, a in enum_members(text.replace(old, new)) if not a]
+        check(want in got, f"planted enum member {want} without its enumeration's type or accessor is reported (got {got[:5]})")
+    found = enum_members(open(header, encoding="utf-8").read())
+    bare = [f"{n} ({t} holding {e})" for n, e, t, a in found if not a]
+    check(not bare, "struct members holding an enumeration's values have its type or an accessor "
+          "(the top comment's RESULTS): " + "; ".join(bare))
+    print(f"enum members: {len(found)} public struct members hold an enumeration's values in an integer, "
+          f"{len(found) - len(bare)} with an accessor, {len(bare)} without")
 
 
 RESULTS_PLANTED = [  # (old line, new line, the function the check must report)
@@ -472,6 +561,7 @@ def main():
     header = sys.argv[1] if len(sys.argv) > 1 else HEADER
     planted()
     results_planted()
+    enum_members_check(header)
     text = open(header, encoding="utf-8").read()
     bad, counts = problems(text)
     for name, why in bad:

@@ -96,6 +96,21 @@ static void test_layouts(void)
 	/* [tracy] 127 description units and a pad: sizeof 0x124 */
 	CHECK_EQ(KPROF_WINDOWS_PROFILE_ADD_INFORMATION_SIZE, 0x124);
 	CHECK_EQ(sizeof(kprof_windows_profile_add_information), 0x124);
+	{
+		/* the layout's enum members through their accessors (the RESULTS rule) */
+		kprof_windows_profile_add_information info;
+		kprof_windows_profile_add_amd_v3 amd;
+		memset(&info, 0, sizeof info);
+		memset(&amd, 0, sizeof amd);
+		info.EventTraceInformationClass = 0x15;
+		info.Version = 3;
+		amd.PerfPmuType = 2;
+		CHECK_EQ(kprof_windows_profile_add_information_event_trace_information_class_get(&info),
+		         KPROF_WINDOWS_EVENT_TRACE_INFORMATION_CLASS_PROFILE_SOURCE_ADD_INFORMATION);
+		CHECK_EQ(kprof_windows_profile_add_information_version_get(&info), KPROF_WINDOWS_PROFILE_ADD_VERSION_V3);
+		CHECK_EQ(kprof_windows_profile_add_amd_v3_perf_pmu_type_get(&amd), KPROF_WINDOWS_PMU_TYPE_L3);
+		CHECK_EQ(kprof_windows_profile_add_information_version_get(NULL), 0);
+	}
 	CHECK_EQ(KPROF_WINDOWS_CUSTOM_SOURCE_NAME_MAX, 127);
 	/* [selene] the V2 union is 8 bytes (CpuInfoHierarchy follows it at 0x10); Intel 6 at +0..+5,
 	 * Amd 2 at +0, +1 */
@@ -420,7 +435,7 @@ static void test_refusals(void)
 	expect(&cs, &skx, KPROF_E_RANGE, KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_HIERARCHY_MISMATCH);
 	cs.cpu_info_hierarchy[2] = KPROF_WINDOWS_CPU_INFO_HIERARCHY_ANY;
 	expect(&cs, &icx, KPROF_E_RANGE, KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_HIERARCHY_MISMATCH);
-	cs = ok, cs.core_type = 0x20; /* Intel's Atom core type */
+	cs = ok, cs.core_type = KPROF_CPUID_CORE_TYPE_ATOM;
 	expect(&cs, &skx, KPROF_E_UNSUPPORTED, KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_CORE_TYPE);
 	cs = ok, cs.persist = 2;
 	expect(&cs, &skx, KPROF_E_RANGE, KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_PERSIST);

@@ -345,9 +345,18 @@ CASES = [
     ("struct map: a register field no spec file describes", "lwp.yaml", "from: {shipped: ecx lwp_cpuid_ecx.version,",
      "from: {shipped: ecx lwp_cpuid_ecx.versions,", None,
      ["struct 'lwp_caps' field 'version'", "no field 'versions'"]),
-    ("struct map: a field wider than its member", "lwp.yaml", "{name: revision, offset: 0, type: u8, doc: \"kprof_lwp_revision\"}",
-     "{name: revision, offset: 0, type: u8, doc: \"kprof_lwp_revision\", from: {shipped: ecx lwp_lwpcb_buffer_size.size}}", None,
+    ("struct map: a field wider than its member", "lwp.yaml", "{name: revision, offset: 0, type: u8, enum: lwp_revision,",
+     "{name: revision, offset: 0, type: u8, from: {shipped: ecx lwp_lwpcb_buffer_size.size}, enum: lwp_revision,", None,
      ["struct 'lwp_caps' field 'revision'", "28-bit field"]),
+    ("struct field: enum names no enumeration", "lwp.yaml", "{name: revision, offset: 0, type: u8, enum: lwp_revision,",
+     "{name: revision, offset: 0, type: u8, enum: lwp_revisions,", None,
+     ["struct 'lwp_caps' field 'revision'", "no enumeration 'lwp_revisions'"]),
+    ("struct field: enum on an array", "lwp.yaml", "{name: revision, offset: 0, type: u8, enum: lwp_revision,",
+     "{name: revision, offset: 0, type: u8, count: 1, enum: lwp_revision,", None,
+     ["struct 'lwp_caps' field 'revision'", "only a u8, u16 or u32 member"]),
+    ("list column: a type that is no enumeration", "cpu.yaml", "{name: reg,     type: cpuid_reg,",
+     "{name: reg,     type: cpuid_regs,", None,
+     ["list 'cpu_fact' column 'reg'", "or an enum of the spec"]),
 ] + RECORDS_CASES + FUNCTION_CASES + UARCH_CASES
 
 

@@ -116,7 +116,7 @@ static void check_against_rules(const char *what, const own_cpu *c, const kprof_
 	if (!CHECK_EQ(d->table, want))
 		fprintf(stderr, "%s (%s HAL): interface %d (%s), want %d\n", what, x86 ? "x86" : "x64",
 		        d->table, kprof_hal_reason_name(d->reason), want);
-	rows = kprof_source_rows_by_table((kprof_source_table)d->table, &n);
+	rows = kprof_source_rows_by_table(d->table, &n);
 	if (!CHECK(rows != NULL))
 		return;
 	for (i = 0; i < n; i++) {
@@ -132,7 +132,7 @@ static void check_against_rules(const char *what, const own_cpu *c, const kprof_
 					      ((uint32_t)emon_bits[k][1] < len && !((ebx >> emon_bits[k][1]) & 1));
 		if (!CHECK_EQ(got, exp))
 			fprintf(stderr, "%s: source 0x%x support %d, want %d\n", what, rows[i].value, got, exp);
-		CHECK_EQ(kc_supported(d, kprof_source_by_value((kprof_source_table)(d)->table, rows[i].value)), got);
+		CHECK_EQ(kc_supported(d, kprof_source_by_value((d)->table, rows[i].value)), got);
 		supported += (size_t)got;
 	}
 	CHECK(supported >= 1); /* ProfileTime, always */
@@ -564,7 +564,7 @@ static void plans_for(const own_cpu *c, int amd_ext)
 	own_to_snapshot(c, &s);
 	kprof_hal_decision_get(&s, KPROF_HAL_BUILD_X64, KPROF_HAL_WINDOWS_10_1507, &d);
 	intel_itf = d.table == KPROF_SOURCE_TABLE_EMON;
-	rows = kprof_source_rows_by_table((kprof_source_table)d.table, &n);
+	rows = kprof_source_rows_by_table(d.table, &n);
 	for (i = 0; i < n; i++) {
 		uint32_t k, ncnt = amd_ext ? 6 : intel_itf ? (c->r[LA][0] >> 8 & 0xFF) : 4;
 		int sup = kc_supported(&d, &rows[i]);
@@ -718,7 +718,7 @@ static void snap_rows(kprof_cpuid_snapshot *s, const uint32_t (*rows)[6], size_t
 static kprof_status plan_msrs(const kprof_hal_decision *d, uint32_t k, uint32_t flags, uint32_t *sel, uint32_t *ctr,
                               kprof_pmu_plan *p)
 {
-	const kprof_source *src = kprof_source_by_value((kprof_source_table)d->table, 0x02);
+	const kprof_source *src = kprof_source_by_value(d->table, 0x02);
 	kprof_status st = hal_plan(d, src, k, 0, flags, p);
 	*sel = p->select_msr;
 	*ctr = p->counter_msr;
@@ -928,10 +928,19 @@ static void test_release_argument(void)
 	uint32_t r;
 	own_to_snapshot(&c, &s);
 	CHECK(kprof_hal_release_by_id(KPROF_HAL_WINDOWS_NEWEST) != NULL);
+	CHECK_EQ(kprof_hal_release_id_get(NULL), 0);
+	CHECK_EQ(kprof_hal_release_emon_get(NULL), 0);
 	CHECK(kprof_hal_release_by_id((kprof_hal_windows)(KPROF_HAL_WINDOWS_NEWEST + 1)) == NULL);
 	for (r = KPROF_HAL_RELEASE_FIRST; r <= (uint32_t)KPROF_HAL_WINDOWS_NEWEST; r++) {
+		const kprof_hal_release *rel = kprof_hal_release_by_id((kprof_hal_windows)r);
 		CHECK_EQ(kprof_hal_decision_get(&s, KPROF_HAL_BUILD_X64, (kprof_hal_windows)r, &d), KPROF_OK);
 		CHECK_EQ(d.release, r);
+		/* the row's enum cells through their accessors (the RESULTS rule) */
+		CHECK_EQ(kprof_hal_release_id_get(rel), r);
+		CHECK_EQ(kprof_hal_release_emon_get(rel), rel->emon);
+		CHECK_EQ(kprof_hal_release_amd64_get(rel), rel->amd64);
+		CHECK_EQ(kprof_hal_release_amd64_names_get(rel), rel->amd64_names);
+		CHECK(kprof_hal_presence_name(kprof_hal_release_tables_get(rel)) != NULL);
 		CHECK_EQ(d.hal, KPROF_HAL_BUILD_X64);
 	}
 	CHECK_EQ(kprof_hal_decision_get(&s, KPROF_HAL_BUILD_X64, KPROF_HAL_WINDOWS_NEWEST, &d), KPROF_OK);

@@ -36,6 +36,12 @@ static void test_by_name(void)
 static void test_every_name_resolves(void)
 {
 	unsigned itf;
+	CHECK_EQ(kprof_source_table_get(NULL), 0);
+	CHECK_EQ(kprof_source_table_info_vendor_get(NULL), 0);
+	CHECK_EQ(kprof_source_table_info_table_get(kprof_source_table_info_by_id(KPROF_SOURCE_TABLE_EMON)),
+	         KPROF_SOURCE_TABLE_EMON);
+	CHECK_EQ(kprof_source_table_info_vendor_get(kprof_source_table_info_by_id(KPROF_SOURCE_TABLE_AMD64)),
+	         KPROF_CPUID_VENDOR_AMD);
 	for (itf = 0; itf < KPROF_SOURCE_TABLE_COUNT; itf++) {
 		size_t n, i;
 		const kprof_source *rows = kprof_source_rows_by_table((kprof_source_table)itf, &n);
@@ -47,6 +53,10 @@ static void test_every_name_resolves(void)
 			CHECK(kprof_source_by_name((kprof_source_table)itf, d, strlen(d)) == &rows[i]);
 			CHECK(kprof_source_by_value((kprof_source_table)itf, rows[i].value) == &rows[i]);
 			CHECK_EQ(rows[i].table, itf);
+			/* the rows' enum cells through their accessors (the RESULTS rule) */
+			CHECK_EQ(kprof_source_table_get(&rows[i]), itf);
+			CHECK_EQ(kprof_source_interval_get(&rows[i]), rows[i].interval);
+			CHECK(kprof_source_interval_info_by_id(kprof_source_interval_get(&rows[i])) != NULL);
 			/* Flip the 0x20 bit of each byte in turn: a letter's other case still
 			 * resolves, anything else ('_' -> DEL, '1' -> 0x11) does not, whichever
 			 * word of the name it sits in. */

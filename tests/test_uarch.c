@@ -162,10 +162,10 @@ static void test_lookups(void)
 			continue;
 		make(&s, v, eax, 0x80000004u, "", 0);
 		CHECK(kprof_cpuid_uarch_by_snapshot(&s) == u);
-		CHECK(kprof_cpuid_core_by_id((kprof_cpuid_core_id)u->core) != NULL);
+		CHECK(kprof_cpuid_core_by_id(kprof_cpuid_uarch_core_get(u)) != NULL);
 		if (u->atom) {
-			const kprof_cpuid_core *c = kprof_cpuid_core_by_id((kprof_cpuid_core_id)u->core);
-			const kprof_cpuid_core *a = kprof_cpuid_core_by_id((kprof_cpuid_core_id)u->atom);
+			const kprof_cpuid_core *c = kprof_cpuid_core_by_id(kprof_cpuid_uarch_core_get(u));
+			const kprof_cpuid_core *a = kprof_cpuid_core_by_id(kprof_cpuid_uarch_atom_get(u));
 			hybrid++;
 			CHECK(kprof_cpuid_core_by_type(u, 1, KPROF_CPUID_CORE_TYPE_CORE) == c);
 			CHECK(kprof_cpuid_core_by_type(u, 1, KPROF_CPUID_CORE_TYPE_ATOM) == a);
@@ -175,7 +175,7 @@ static void test_lookups(void)
 			CHECK(kprof_cpuid_core_by_type(u, 0, 0) == c);
 			CHECK(kprof_cpuid_core_by_type(u, 0, KPROF_CPUID_CORE_TYPE_ATOM) == a);
 		} else {
-			const kprof_cpuid_core *c = kprof_cpuid_core_by_id((kprof_cpuid_core_id)u->core);
+			const kprof_cpuid_core *c = kprof_cpuid_core_by_id(kprof_cpuid_uarch_core_get(u));
 			CHECK(kprof_cpuid_core_by_type(u, 0, 0) == c);
 			CHECK(kprof_cpuid_core_by_type(u, 1, 0) == c);
 			CHECK(kprof_cpuid_core_by_type(u, 0, c->type) == c);

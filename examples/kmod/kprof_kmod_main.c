@@ -77,7 +77,7 @@ static void kprof_kmod_decide(const kprof_cpuid_snapshot *s)
 		pr_err("kprof: decision failed\n");
 		return;
 	}
-	rows = kprof_source_rows_by_table((kprof_source_table)d.table, &n);
+	rows = kprof_source_rows_by_table(d.table, &n);
 	for (i = 0; rows && i < n; i++)
 		supported += kprof_hal_source_presence_get(&d, &rows[i], &p) == KPROF_OK && p == KPROF_HAL_PRESENCE_PRESENT;
 	pr_info("kprof: decision %s reason %s tentative %s supported %zu of %zu\n",

@@ -34,12 +34,12 @@ static void KprofdrvReport(void)
 		return;
 	}
 	kprof_hal_decision_get(&cpu, sizeof(void *) == 8 ? KPROF_HAL_BUILD_X64 : KPROF_HAL_BUILD_X86, KPROF_HAL_WINDOWS_10_1507, &d);
-	DbgPrint("kprofdrv: interface %s (%s)\n", kprof_source_table_name((kprof_source_table)d.table),
+	DbgPrint("kprofdrv: interface %s (%s)\n", kprof_source_table_name(d.table),
 	         kprof_hal_reason_name(d.reason));
 
 	/* ProfileTotalIssues (2) in the decided interface's table: the Emon and Amd64 rows that
 	 * count retired instructions. */
-	src = kprof_source_by_value((kprof_source_table)d.table, 2);
+	src = kprof_source_by_value(d.table, 2);
 	if (!src) {
 		DbgPrint("kprofdrv: source 2: not in this interface's table\n");
 	} else {

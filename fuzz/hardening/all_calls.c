@@ -119,18 +119,18 @@ KPROF_IMPL_INTERNAL uint32_t kh_hal(const uint8_t *b)
 		acc += (uint8_t)str[0];
 	if (kprof_cpuid_hypervisor_string_get(&s, str) == KPROF_OK)
 		acc += (uint8_t)str[0];
-	rows = kprof_source_rows_by_table((kprof_source_table)d.table, &n);
+	rows = kprof_source_rows_by_table(d.table, &n);
 	if (rows && n) {
 		const kprof_source *r = &rows[b[1] % n];
-		acc += (uint32_t)kc_supported(&d, r) + (uint32_t)kc_supported(&d, kprof_source_by_value((kprof_source_table)(&d)->table, b[2]));
+		acc += (uint32_t)kc_supported(&d, r) + (uint32_t)kc_supported(&d, kprof_source_by_value((&d)->table, b[2]));
 		kprof_pmu_counter_config pc = {0, kh_u32(b + 4), b[3] & 7u, b[5] & 3u};
 		if (kprof_hal_plan_get(&d, r, &pc, &plan) == KPROF_OK)
 			acc += plan.select_msr;
 		if (kprof_pmu_plan_get(&d.pmu, &pc, &plan) == KPROF_OK)
 			acc += plan.counter_msr;
-		if (kprof_pmu_perf_config_get((kprof_cpuid_vendor)kprof_source_table_info_by_id((kprof_source_table)(r)->table)->vendor, (r)->select, &cfg) == KPROF_OK)
+		if (kprof_pmu_perf_config_get(kprof_source_table_info_vendor_get(kprof_source_table_info_by_id(kprof_source_table_get(r))), (r)->select, &cfg) == KPROF_OK)
 			acc += (uint32_t)cfg;
-		if (kprof_pmu_perf_raw_format((kprof_cpuid_vendor)kprof_source_table_info_by_id((kprof_source_table)(r)->table)->vendor, (r)->select, raw, sizeof raw, &w) == KPROF_OK)
+		if (kprof_pmu_perf_raw_format(kprof_source_table_info_vendor_get(kprof_source_table_info_by_id(kprof_source_table_get(r))), (r)->select, raw, sizeof raw, &w) == KPROF_OK)
 			acc += (uint32_t)w;
 		if (kprof_source_profile_add_get(r, &add) == KPROF_OK)
 			acc += add.event_select;

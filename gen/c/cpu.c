@@ -316,7 +316,7 @@ static KPROF_IMPL_NOINLINE kprof_status kprof_impl_cpu_group_compare(const kprof
 	                                 out->here.fixed_counters != b.fixed_counters ||
 	                                 out->here.fixed_width != b.fixed_width);
 	out->sources_differ = 0;
-	rows = kprof_source_rows_by_table((kprof_source_table)b.table, &n);
+	rows = kprof_source_rows_by_table(b.table, &n);
 	for (i = 0; rows && i < n; i++)
 		if (kprof_impl_hal_supported(&b, &rows[i]) != kprof_impl_hal_supported(&out->here, &rows[i]))
 			out->sources_differ++;

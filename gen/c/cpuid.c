@@ -299,8 +299,8 @@ KPROF_API const kprof_cpuid_core *kprof_cpuid_core_by_type(const kprof_cpuid_uar
 	const kprof_cpuid_core *core, *atom;
 	if (!u)
 		return NULL;
-	core = kprof_cpuid_core_by_id((kprof_cpuid_core_id)u->core);
-	atom = kprof_cpuid_core_by_id((kprof_cpuid_core_id)u->atom);
+	core = kprof_cpuid_core_by_id(kprof_cpuid_uarch_core_get(u));
+	atom = kprof_cpuid_core_by_id(kprof_cpuid_uarch_atom_get(u));
 	if (core_type == 0)
 		return atom && hybrid ? NULL : core;
 	if (core && core->type == core_type)

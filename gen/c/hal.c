@@ -1,6 +1,6 @@
 KPROF_IMPL_INTERNAL void kprof_impl_hal_resources(kprof_hal_decision *d)
 {
-	const kprof_source_table_info *info = kprof_source_table_info_by_id((kprof_source_table)d->table);
+	const kprof_source_table_info *info = kprof_source_table_info_by_id(d->table);
 	d->counters = 0;
 	d->counter_width = 0;
 	d->perfevtsel_msr = d->counter_msr = d->msr_stride = 0;

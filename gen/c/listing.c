@@ -153,7 +153,7 @@ KPROF_IMPL_INTERNAL void kprof_impl_source_bounds(const kprof_source *s, uint32_
  * later Intel row; NULL when kprof knows none. */
 KPROF_IMPL_INTERNAL const kprof_source *kprof_impl_listing_source(const kprof_hal_decision *d, uint32_t id)
 {
-	const kprof_source *s = kprof_source_by_value((kprof_source_table)d->table, id);
+	const kprof_source *s = kprof_source_by_value(d->table, id);
 	if (!s && d->table == KPROF_SOURCE_TABLE_EMON)
 		s = kprof_source_by_value(KPROF_SOURCE_TABLE_INTEL_LATER, id);
 	return s;
@@ -311,7 +311,7 @@ KPROF_API kprof_status kprof_listing_diff_iter_next(kprof_listing_diff_iter *it,
 			size_t n;
 			const kprof_source *t;
 			kprof_source_table table = it->next >> 16 ? KPROF_SOURCE_TABLE_INTEL_LATER
-			                                     : (kprof_source_table)it->d->table;
+			                                     : it->d->table;
 			t = kprof_source_rows_by_table(table, &n);
 			if ((it->next & 0xFFFFu) >= n) {
 				if (it->next >> 16 || it->d->table != KPROF_SOURCE_TABLE_EMON) {

@@ -13,7 +13,7 @@
 
 /* One event to program: its id (this revision's) and interval (1 .. 2^26 - 1). */
 typedef struct kprof_lwp_event_config {
-	uint8_t event_id;
+	kprof_lwp_event event_id;
 	uint32_t interval;
 } kprof_lwp_event_config;
 
@@ -51,7 +51,8 @@ typedef struct kprof_lwp_sample {
 	/* branch */
 	uint8_t branch_taken, branch_predicted, branch_prediction_valid;
 	/* DCache miss */
-	uint8_t data_source, data_address_valid;
+	kprof_lwp_data_source data_source;
+	uint8_t data_address_valid;
 	uint32_t latency;
 	uint64_t next_ip;      /* branch: address after the branch (= data2) */
 	uint64_t data_address; /* DCache miss (= data2 when data_address_valid) */

@@ -406,7 +406,7 @@ KPROF_API kprof_status kprof_lwp_record_unpack(const void *buf, size_t len, kpro
 		out->branch_predicted = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_BRANCH_FLAGS_PREDICTED, dw0 & br);
 		out->branch_prediction_valid = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_BRANCH_FLAGS_PREDICTION_VALID, dw0 & br);
 		out->next_ip = out->data2 & br64;
-		out->data_source = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_DCACHE_FLAGS_DATA_SOURCE, dw0 & dc);
+		out->data_source = (kprof_lwp_data_source)KPROF_FIELD_GET(KPROF_LWP_DCACHE_FLAGS_DATA_SOURCE, dw0 & dc);
 		out->data_address_valid = (uint8_t)KPROF_FIELD_GET(KPROF_LWP_DCACHE_FLAGS_ADDRESS_VALID, dw0 & dc);
 		out->latency = out->data1 & dc;
 		out->data_address = out->data2 & (dc64 & (0u - (uint64_t)out->data_address_valid));

@@ -5,7 +5,7 @@
  * and no AnyThread; Intel's the reverse. The same pieces build a custom source's records (the
  * windows section's kprof_windows_custom_source_pack). */
 typedef struct kprof_source_profile_add {
-	uint8_t vendor;       /* kprof_cpuid_vendor */
+	kprof_cpuid_vendor vendor;
 	uint16_t event_select;
 	uint8_t unit_select;
 	uint8_t cmask;

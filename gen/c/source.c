@@ -147,7 +147,7 @@ KPROF_IMPL_INTERNAL kprof_status kprof_impl_profile_add_fields(kprof_cpuid_vendo
 		return st;
 	if (f.pc)
 		return KPROF_E_RESERVED;
-	out->vendor = (uint8_t)vendor;
+	out->vendor = vendor;
 	out->event_select = f.event;
 	out->unit_select = f.umask;
 	out->cmask = f.cmask;
@@ -164,10 +164,10 @@ KPROF_API kprof_status kprof_source_profile_add_get(const kprof_source *s, kprof
 	if (!s || !out)
 		return KPROF_E_ARGUMENT;
 	kprof_impl_zero(out, sizeof(*out));
-	info = kprof_source_table_info_by_id((kprof_source_table)s->table);
+	info = kprof_source_table_info_by_id(kprof_source_table_get(s));
 	if (!info || !s->select || (info->vendor != KPROF_CPUID_VENDOR_INTEL && info->vendor != KPROF_CPUID_VENDOR_AMD))
 		return KPROF_E_UNSUPPORTED;
-	if (kprof_impl_profile_add_fields((kprof_cpuid_vendor)info->vendor, s->select, out) != KPROF_OK) {
+	if (kprof_impl_profile_add_fields(kprof_source_table_info_vendor_get(info), s->select, out) != KPROF_OK) {
 		kprof_impl_zero(out, sizeof(*out));
 		return KPROF_E_UNSUPPORTED;
 	}

@@ -38,9 +38,10 @@ typedef struct kprof_windows_custom_source {
 	 * still carries the event and unit mask in the core PerfEvtSel layout; Windows moves them
 	 * into that bank's select. */
 	kprof_windows_pmu_type pmu_type;
-	uint8_t core_type; /* 0: every core type (Windows can select no other, see the problems) */
-	uint8_t persist;   /* 1: the run-time add also writes the source to the registry */
-	uint8_t reserved[2];
+	/* NONE: every core type (Windows can select no other, see the problems) */
+	kprof_cpuid_core_type core_type;
+	uint8_t persist; /* 1: the run-time add also writes the source to the registry */
+	uint8_t reserved[3];
 } kprof_windows_custom_source;
 
 #if !defined(KPROF_NO_WINDOWS_MODEL) && !defined(KPROF_NO_COUNTS) && !defined(KPROF_NO_NAMES)

@@ -276,7 +276,7 @@ KPROF_API kprof_status kprof_windows_custom_source_pack(const kprof_windows_cust
  * may have), or NULL. Emon processors also carry the later Intel sources. */
 KPROF_IMPL_INTERNAL const kprof_source *kprof_impl_custom_taken(const kprof_hal_decision *d, const char *name, size_t n)
 {
-	const kprof_source *s = kprof_source_by_name((kprof_source_table)d->table, name, n);
+	const kprof_source *s = kprof_source_by_name(d->table, name, n);
 	if (!s && d->table == KPROF_SOURCE_TABLE_EMON)
 		s = kprof_source_by_name(KPROF_SOURCE_TABLE_INTEL_LATER, name, n);
 	return s && kprof_impl_hal_presence(d, s) != KPROF_HAL_PRESENCE_ABSENT ? s : NULL;
@@ -285,13 +285,13 @@ KPROF_IMPL_INTERNAL const kprof_source *kprof_impl_custom_taken(const kprof_hal_
 /* The first row of d's table whose select has the same pieces as f. */
 KPROF_IMPL_INTERNAL const kprof_source *kprof_impl_custom_same(const kprof_hal_decision *d, const kprof_source_profile_add *f)
 {
-	const kprof_source *rows = kprof_source_rows_by_table((kprof_source_table)d->table, NULL);
+	const kprof_source *rows = kprof_source_rows_by_table(d->table, NULL);
 	size_t i, n = 0;
 	kprof_source_profile_add g;
-	(void)kprof_source_rows_by_table((kprof_source_table)d->table, &n);
+	(void)kprof_source_rows_by_table(d->table, &n);
 	for (i = 0; rows && i < n; i++) {
 		if (!rows[i].select ||
-		    kprof_impl_profile_add_fields((kprof_cpuid_vendor)f->vendor, rows[i].select, &g) != KPROF_OK)
+		    kprof_impl_profile_add_fields(f->vendor, rows[i].select, &g) != KPROF_OK)
 			continue;
 		if (g.event_select == f->event_select && g.unit_select == f->unit_select && g.cmask == f->cmask &&
 		    g.cinv == f->cinv && g.any_thread == f->any_thread && g.edge_detect == f->edge_detect &&

@@ -88,7 +88,7 @@ static void dump_tables(void)
 			if (r->select) {
 				kprof_pmu_select d;
 				uint64_t back = 0;
-				kprof_cpuid_vendor v = info->vendor ? (kprof_cpuid_vendor)info->vendor : KPROF_CPUID_VENDOR_INTEL;
+				kprof_cpuid_vendor v = info->vendor ? kprof_source_table_info_vendor_get(info) : KPROF_CPUID_VENDOR_INTEL;
 				if (kprof_pmu_select_unpack(v, r->select, &d) == KPROF_OK) {
 					CHECK(kprof_pmu_select_pack(v, &d, &back) == KPROF_OK && back == r->select);
 					printf(" ev=0x%X um=0x%02X usr=%u os=%u", (unsigned)d.event,
@@ -178,7 +178,7 @@ static void dump_decision(void)
 	CHECK(kprof_dump_snapshot_get(text, sizeof text - 1, 0, &s, NULL) == KPROF_OK);
 	CHECK(kprof_hal_decision_get(&s, KPROF_HAL_BUILD_X64, KPROF_HAL_WINDOWS_10_1507, &d) == KPROF_OK);
 	CHECK(d.table == KPROF_SOURCE_TABLE_EMON && d.counters == 2 && d.counter_width == 40);
-	rows = kprof_source_rows_by_table((kprof_source_table)d.table, &n);
+	rows = kprof_source_rows_by_table(d.table, &n);
 	for (i = 0; rows && i < n; i++)
 		supported += kprof_hal_source_presence_get(&d, &rows[i], &p) == KPROF_OK && p == KPROF_HAL_PRESENCE_PRESENT;
 	printf("decision interface=%u reason=%u counters=%u width=%u supported=%lu of %lu family=%lu model=0x%lX\n",
