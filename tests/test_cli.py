@@ -1342,10 +1342,10 @@ def test_ds_and_sources_decode(tmp):
             check(not sc["known"] and sc["table"] is None and why in sc["why"] and
                   all("data_source_words" not in r for r in d["records"]),
                   f"ds-decode {' '.join(args)}: unknown, said why ({why}) [{sc}]")
-    rc, out, err = run("ds-decode", "--format", "pebs3", *intel, "--model", "0x5C", ds3)
+    rc, out, err = run("ds-decode", "--wide", "--format", "pebs3", *intel, "--model", "0x5C", ds3)
     check(rc == 0 and "unknown: Linux has no data-source table for Goldmont" in out and "src 0x8 (unknown)" in out,
           f"text: unknown said in words [{out[:200]}]")
-    rc, out, err = run("ds-decode", "--format", "pebs3", *intel, "--model", "0x3C", "--access", "precise-store", ds3)
+    rc, out, err = run("ds-decode", "--wide", "--format", "pebs3", *intel, "--model", "0x3C", "--access", "precise-store", ds3)
     check(rc == 0 and "src 0x11 (L1 hit; STLB miss)" in out and "src 0x8 (L1 miss)" in out and
           out.startswith("data source: precise-store events: the store's own bits"),
           f"text: Sandy Bridge precise stores, bits 0, 4, 5 [{out[:300]}]")
