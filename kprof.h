@@ -13532,7 +13532,7 @@ KPROF_API kprof_status kprof_hal_plan_get(const kprof_hal_decision *d, const kpr
 	 * d->counters the interface's MSRs (Amd64's four legacy pairs, Emon's IA32_PERFEVTSELx),
 	 * beyond them (Emon) the processor's own. */
 	kprof_impl_copy(&caps, &d->pmu, sizeof(caps));
-	caps.vendor = info->vendor;
+	caps.vendor = (kprof_cpuid_vendor)info->vendor;
 	caps.counter_width = d->counter_width;
 	if (d->table == KPROF_SOURCE_TABLE_AMD64)
 		caps.legacy_counters = d->counters;
