@@ -6775,7 +6775,7 @@ KPROF_API const char *kprof_ibs_data_source_ext_name(kprof_ibs_data_source_ext v
 #define KPROF_IBS_FETCH_CTL_PHY_ADDR_VALID_SHIFT 52 /* IbsFetchPhysAd is valid */
 #define KPROF_IBS_FETCH_CTL_PHY_ADDR_VALID_WIDTH 1
 #define KPROF_IBS_FETCH_CTL_PHY_ADDR_VALID_MASK  UINT64_C(0x10000000000000)
-#define KPROF_IBS_FETCH_CTL_L1TLB_PGSZ_SHIFT     53 /* L1 ITLB page size: 0 4 KiB, 1 2 MiB, 2 1 GiB */
+#define KPROF_IBS_FETCH_CTL_L1TLB_PGSZ_SHIFT     53 /* L1 ITLB page size */
 #define KPROF_IBS_FETCH_CTL_L1TLB_PGSZ_WIDTH     2
 #define KPROF_IBS_FETCH_CTL_L1TLB_PGSZ_MASK      UINT64_C(0x60000000000000)
 #define KPROF_IBS_FETCH_CTL_L1TLB_MISS_SHIFT     55 /* missed in the L1 ITLB */
@@ -19077,6 +19077,16 @@ KPROF_API kprof_status kprof_lwpmodel_caps_get(kprof_lwp_caps *out)
 /* ---- layer 4, section ibs - from spec/ibs.yaml, gen/c/ibs.api.h, gen/c/ibs.c ---- */
 #if !defined(KPROF_NO_IBS)
 
+/* What each code of the field means, in KiB: L1 ITLB page size (0: reserved). */
+/* clang-format off */
+static const uint32_t kprof_impl_ibs_fetch_ctl_l1tlb_pgsz_kib[4] = {
+	4u, /* 0: 4 KiB */
+	2048u, /* 1: 2 MiB */
+	1048576u, /* 2: 1 GiB */
+	0u, /* 3: reserved */
+};
+/* clang-format on */
+
 KPROF_API kprof_status kprof_ibs_caps_get(const kprof_cpuid_snapshot *s, kprof_ibs_caps *out)
 {
 	uint32_t eax;
@@ -19100,12 +19110,6 @@ KPROF_API kprof_status kprof_ibs_caps_get(const kprof_cpuid_snapshot *s, kprof_i
 	return KPROF_OK;
 }
 
-/* The page sizes IbsFetchCtl.l1tlb_pgsz encodes (0 reserved). */
-KPROF_IMPL_INTERNAL uint32_t kprof_impl_ibs_page_kib(uint64_t code)
-{
-	return code == 0 ? 4u : code == 1 ? 2048u : code == 2 ? 1048576u : 0u;
-}
-
 KPROF_API kprof_status kprof_ibs_fetch_unpack(const kprof_ibs_caps *caps,
                                               const kprof_ibs_fetch_regs *regs,
                                               kprof_ibs_fetch *out)
@@ -19126,8 +19130,8 @@ KPROF_API kprof_status kprof_ibs_fetch_unpack(const kprof_ibs_caps *caps,
 		return KPROF_E_NOT_FOUND;
 	out->has_physical_address =
 	        (uint8_t)KPROF_FIELD_GET(KPROF_IBS_FETCH_CTL_PHY_ADDR_VALID, ctl);
-	out->page_size_kib =
-	        kprof_impl_ibs_page_kib(KPROF_FIELD_GET(KPROF_IBS_FETCH_CTL_L1TLB_PGSZ, ctl));
+	out->page_size_kib = kprof_impl_ibs_fetch_ctl_l1tlb_pgsz_kib[KPROF_FIELD_GET(
+	        KPROF_IBS_FETCH_CTL_L1TLB_PGSZ, ctl)];
 	if (out->has_physical_address && !out->page_size_kib) {
 		kprof_impl_zero(out, sizeof(*out));
 		return KPROF_E_RESERVED;

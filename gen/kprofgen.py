@@ -182,6 +182,36 @@ def parse_bits(node, entry, bits, width):
     return hi, lo
 
 
+def field_meaning(f, fe, cname, width):
+    """A field whose codes stand for amounts (`unit:` and `values:` [{value, means, doc}]): the
+    table <cname>_<unit>[code] of what each code means in the unit, 0 for a code not listed
+    (reserved); None for a field without values."""
+    if f.get("values") is None and f.get("unit") is None:
+        return None
+    if f.get("values") is None or f.get("unit") is None:
+        fail(f, fe, "a field's values need its unit and a unit its values", "values" if f.get("values") is None else "unit")
+    ident(f, fe, "unit", f["unit"])
+    if width > 8:
+        fail(f, fe, f"values: a {width}-bit field has too many codes for a table (at most 8 bits)", "values")
+    means = [None] * (1 << width)
+    for v in entries(f["values"], f"{fe} values"):
+        ve = f"{fe} value {v.get('value', '?')!r}" if isinstance(v, Map) else fe
+        check(v, {"value": int, "means": int, "doc": str}, ve)
+        if not 0 <= v["value"] < len(means):
+            fail(v, ve, f"value {v['value']} does not fit the field's {width} bits", "value")
+        if means[v["value"]] is not None:
+            fail(v, ve, "duplicate value", "value")
+        if not 0 < v["means"] <= 0xFFFFFFFF:
+            fail(v, ve, f"means {v['means']} must be 1..0xFFFFFFFF (0 marks a reserved code)", "means")
+        means[v["value"]] = v
+    table = build_array(f"{cname}_{f['unit'].lower()}",
+                        f"What each code of the field means, in {f['unit']}: {f['doc']} (0: reserved).", "uint32_t",
+                        [([str(x["means"] if x else 0) + "u"], f"{i}: {x['doc']}" if x else f"{i}: reserved")
+                         for i, x in enumerate(means)], per_line=1)
+    table["codes"] = ", ".join(f"{i} {x['doc']}" for i, x in enumerate(means) if x)
+    return table
+
+
 def build_register(r, prefix_entry="register"):
     check(r, {"name": str, "width": int, "doc": str, "provenance": str, "fields": list,
               "cpuid?": str, "reserved?": str}, f"{prefix_entry} {r.get('name', '?')!r}")
@@ -192,7 +222,8 @@ def build_register(r, prefix_entry="register"):
     fields, used, seen = [], 0, set()
     for f in entries(r["fields"], f"{ent} fields"):
         fe = f"{ent} field {f.get('name', '?')!r}" if isinstance(f, Map) else ent
-        check(f, {"name": str, "bits": (int, str), "doc": str, "overlaps?": str, **LINUX_KEYS}, fe)
+        check(f, {"name": str, "bits": (int, str), "doc": str, "overlaps?": str, "unit?": str, "values?": list,
+                  **LINUX_KEYS}, fe)
         fname = ident(f, fe, "name", f["name"]).lower()
         if fname in seen:
             fail(f, fe, "duplicate field name")
@@ -209,7 +240,8 @@ def build_register(r, prefix_entry="register"):
             fail(f, fe, f"bits {f['bits']} overlap another field")
         used |= mask
         fields.append({"name": fname, "hi": hi, "lo": lo, "width": hi - lo + 1,
-                       "mask": mask, "max": (1 << (hi - lo + 1)) - 1, "doc": f["doc"]})
+                       "mask": mask, "max": (1 << (hi - lo + 1)) - 1, "doc": f["doc"],
+                       "meaning": field_meaning(f, fe, f"kprof_impl_{name}_{fname}", hi - lo + 1)})
     ctype = {8: "uint8_t", 16: "uint16_t", 32: "uint32_t", 64: "uint64_t"}[r["width"]]
     return {"name": name, "NAME": name.upper(), "width": r["width"], "ctype": ctype,
             "doc": r["doc"], "provenance": r["provenance"], "fields": fields,

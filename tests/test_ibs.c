@@ -65,6 +65,18 @@ static void test_fetch(void)
 	CHECK_EQ(f.physical_address, 0x1234000);
 	CHECK_EQ(f.has_physical_address, 1);
 	CHECK_EQ(f.page_size_kib, 2048);
+	{
+		/* every L1TLB page-size code (AMD APM vol. 2 section 13.3: 4 KiB, 2 MiB, 1 GiB, 3 reserved) */
+		static const uint32_t kib[4] = {4, 2048, 1048576, 0};
+		kprof_ibs_fetch_regs q = r;
+		kprof_ibs_fetch g;
+		unsigned code;
+		for (code = 0; code < 4; code++) {
+			q.ctl = (r.ctl & ~(3ull << 53)) | (uint64_t)code << 53;
+			CHECK_EQ(kprof_ibs_fetch_unpack(&caps, &q, &g), kib[code] ? KPROF_OK : KPROF_E_RESERVED);
+			CHECK_EQ(g.page_size_kib, kib[code]);
+		}
+	}
 	CHECK_EQ(f.latency, 0x40);
 	CHECK_EQ(f.max_count, 4096);
 	CHECK_EQ(f.itlb_refill_latency, 0x77);

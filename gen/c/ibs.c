@@ -19,12 +19,6 @@ KPROF_API kprof_status kprof_ibs_caps_get(const kprof_cpuid_snapshot *s, kprof_i
 	return KPROF_OK;
 }
 
-/* The page sizes IbsFetchCtl.l1tlb_pgsz encodes (0 reserved). */
-KPROF_IMPL_INTERNAL uint32_t kprof_impl_ibs_page_kib(uint64_t code)
-{
-	return code == 0 ? 4u : code == 1 ? 2048u : code == 2 ? 1048576u : 0u;
-}
-
 KPROF_API kprof_status kprof_ibs_fetch_unpack(const kprof_ibs_caps *caps, const kprof_ibs_fetch_regs *regs,
                                               kprof_ibs_fetch *out)
 {
@@ -42,7 +36,7 @@ KPROF_API kprof_status kprof_ibs_fetch_unpack(const kprof_ibs_caps *caps, const 
 	if (!KPROF_FIELD_GET(KPROF_IBS_FETCH_CTL_FETCH_VAL, ctl))
 		return KPROF_E_NOT_FOUND;
 	out->has_physical_address = (uint8_t)KPROF_FIELD_GET(KPROF_IBS_FETCH_CTL_PHY_ADDR_VALID, ctl);
-	out->page_size_kib = kprof_impl_ibs_page_kib(KPROF_FIELD_GET(KPROF_IBS_FETCH_CTL_L1TLB_PGSZ, ctl));
+	out->page_size_kib = kprof_impl_ibs_fetch_ctl_l1tlb_pgsz_kib[KPROF_FIELD_GET(KPROF_IBS_FETCH_CTL_L1TLB_PGSZ, ctl)];
 	if (out->has_physical_address && !out->page_size_kib) {
 		kprof_impl_zero(out, sizeof(*out));
 		return KPROF_E_RESERVED;
