@@ -500,6 +500,8 @@
  *    pebs [not with KPROF_NO_DS]
  *     kprof_pebs_has_name                    the name of a kprof_pebs_has value [not with
  *                                            KPROF_NO_NAMES]
+ *     kprof_pebs_gpr_name                    the name of a kprof_pebs_gpr value [not with
+ *                                            KPROF_NO_NAMES]
  *     kprof_pebs_data_source_table_name      the name of a kprof_pebs_data_source_table value
  *                                            [not with KPROF_NO_NAMES]
  *     kprof_pebs_data_source_level_name      the name of a kprof_pebs_data_source_level value
@@ -7554,6 +7556,37 @@ typedef enum kprof_pebs_has {
 #ifndef KPROF_NO_NAMES
 /* The name of a kprof_pebs_has value, or NULL when it has none. */
 KPROF_API const char *kprof_pebs_has_name(kprof_pebs_has value);
+#endif
+
+/* The general-purpose registers a PEBS record holds, in format 0's order, by the names
+ * kprof_pebs_gprs and the JSON of kprof ds-decode give them.
+ * Source: Linux arch/x86/events/intel/ds.c struct pebs_record_core (flags, ip, ax, bx, cx, dx,
+ * si, di, bp, sp, r8..r15); arch/x86/include/asm/perf_event.h struct pebs_gprs (the same names) */
+
+typedef enum kprof_pebs_gpr {
+	KPROF_PEBS_GPR_FLAGS = 0x0, /* RFLAGS */
+	KPROF_PEBS_GPR_IP,          /* IP */
+	KPROF_PEBS_GPR_AX,          /* AX */
+	KPROF_PEBS_GPR_BX,          /* BX */
+	KPROF_PEBS_GPR_CX,          /* CX */
+	KPROF_PEBS_GPR_DX,          /* DX */
+	KPROF_PEBS_GPR_SI,          /* SI */
+	KPROF_PEBS_GPR_DI,          /* DI */
+	KPROF_PEBS_GPR_BP,          /* BP */
+	KPROF_PEBS_GPR_SP,          /* SP */
+	KPROF_PEBS_GPR_R8,          /* R8 */
+	KPROF_PEBS_GPR_R9,          /* R9 */
+	KPROF_PEBS_GPR_R10,         /* R10 */
+	KPROF_PEBS_GPR_R11,         /* R11 */
+	KPROF_PEBS_GPR_R12,         /* R12 */
+	KPROF_PEBS_GPR_R13,         /* R13 */
+	KPROF_PEBS_GPR_R14,         /* R14 */
+	KPROF_PEBS_GPR_R15,         /* R15 */
+} kprof_pebs_gpr;
+
+#ifndef KPROF_NO_NAMES
+/* The name of a kprof_pebs_gpr value, or NULL when it has none. */
+KPROF_API const char *kprof_pebs_gpr_name(kprof_pebs_gpr value);
 #endif
 
 /* Linux's tables of what a load's data-source encoding means, one per line of processors
@@ -20936,6 +20969,61 @@ KPROF_API const char *kprof_pebs_has_name(kprof_pebs_has value)
 {
 	return kprof_impl_name((const char *)&kprof_impl_pebs_has_name_pool,
 	                       kprof_impl_pebs_has_names, 9u, (int)value);
+}
+#endif
+
+#ifndef KPROF_NO_NAMES
+/* The pool of the names: each string NUL-terminated, at the offset on its left. */
+/* clang-format off */
+static const char kprof_impl_pebs_gpr_name_pool[63] =
+	/*  0 */ "flags\0"
+	/*  6 */ "ip\0"
+	/*  9 */ "ax\0"
+	/* 12 */ "bx\0"
+	/* 15 */ "cx\0"
+	/* 18 */ "dx\0"
+	/* 21 */ "si\0"
+	/* 24 */ "di\0"
+	/* 27 */ "bp\0"
+	/* 30 */ "sp\0"
+	/* 33 */ "r8\0"
+	/* 36 */ "r9\0"
+	/* 39 */ "r10\0"
+	/* 43 */ "r11\0"
+	/* 47 */ "r12\0"
+	/* 51 */ "r13\0"
+	/* 55 */ "r14\0"
+	/* 59 */ "r15";
+/* clang-format on */
+
+/* clang-format off */
+static const kprof_impl_name_row kprof_impl_pebs_gpr_names[18] = {
+	{ KPROF_PEBS_GPR_FLAGS,  0 }, /* "flags" */
+	{ KPROF_PEBS_GPR_IP,     6 }, /* "ip" */
+	{ KPROF_PEBS_GPR_AX,     9 }, /* "ax" */
+	{ KPROF_PEBS_GPR_BX,    12 }, /* "bx" */
+	{ KPROF_PEBS_GPR_CX,    15 }, /* "cx" */
+	{ KPROF_PEBS_GPR_DX,    18 }, /* "dx" */
+	{ KPROF_PEBS_GPR_SI,    21 }, /* "si" */
+	{ KPROF_PEBS_GPR_DI,    24 }, /* "di" */
+	{ KPROF_PEBS_GPR_BP,    27 }, /* "bp" */
+	{ KPROF_PEBS_GPR_SP,    30 }, /* "sp" */
+	{ KPROF_PEBS_GPR_R8,    33 }, /* "r8" */
+	{ KPROF_PEBS_GPR_R9,    36 }, /* "r9" */
+	{ KPROF_PEBS_GPR_R10,   39 }, /* "r10" */
+	{ KPROF_PEBS_GPR_R11,   43 }, /* "r11" */
+	{ KPROF_PEBS_GPR_R12,   47 }, /* "r12" */
+	{ KPROF_PEBS_GPR_R13,   51 }, /* "r13" */
+	{ KPROF_PEBS_GPR_R14,   55 }, /* "r14" */
+	{ KPROF_PEBS_GPR_R15,   59 }, /* "r15" */
+};
+/* clang-format on */
+
+/* The name of a kprof_pebs_gpr value, or NULL when it has none. */
+KPROF_API const char *kprof_pebs_gpr_name(kprof_pebs_gpr value)
+{
+	return kprof_impl_name((const char *)&kprof_impl_pebs_gpr_name_pool,
+	                       kprof_impl_pebs_gpr_names, 18u, (int)value);
 }
 #endif
 

@@ -174,13 +174,7 @@ static void print_pebs_text(const kprof_pebs_sample *s, const ds_source *src)
 static void print_pebs_json(const kprof_pebs_sample *s, const ds_source *src, const unsigned char *buf,
                             int first)
 {
-	static const char *const gpr_names[] = {"flags", "ip",  "ax",  "bx",  "cx",  "dx",
-	                                        "si",    "di",  "bp",  "sp",  "r8",  "r9",
-	                                        "r10",   "r11", "r12", "r13", "r14", "r15"};
-	const uint64_t gpr[] = {s->gprs.flags, s->gprs.ip,  s->gprs.ax,  s->gprs.bx,  s->gprs.cx,
-	                        s->gprs.dx,    s->gprs.si,  s->gprs.di,  s->gprs.bp,  s->gprs.sp,
-	                        s->gprs.r8,    s->gprs.r9,  s->gprs.r10, s->gprs.r11, s->gprs.r12,
-	                        s->gprs.r13,   s->gprs.r14, s->gprs.r15};
+	uint64_t gpr[KPROF_PEBS_GPR_R15 + 1];
 	unsigned i;
 	kprof_cli_puts(first ? "\n    {" : ",\n    {");
 	kprof_cli_json_hex("at", s->at, 1);
@@ -209,9 +203,19 @@ static void print_pebs_json(const kprof_pebs_sample *s, const ds_source *src, co
 		kprof_cli_json_hex("retire_latency", s->retire_latency, 0);
 	}
 	if (s->has & KPROF_PEBS_HAS_GPRS) {
+		/* each value by its register's id; the names are kprof_pebs_gpr_name's */
+		gpr[KPROF_PEBS_GPR_FLAGS] = s->gprs.flags, gpr[KPROF_PEBS_GPR_IP] = s->gprs.ip;
+		gpr[KPROF_PEBS_GPR_AX] = s->gprs.ax, gpr[KPROF_PEBS_GPR_BX] = s->gprs.bx;
+		gpr[KPROF_PEBS_GPR_CX] = s->gprs.cx, gpr[KPROF_PEBS_GPR_DX] = s->gprs.dx;
+		gpr[KPROF_PEBS_GPR_SI] = s->gprs.si, gpr[KPROF_PEBS_GPR_DI] = s->gprs.di;
+		gpr[KPROF_PEBS_GPR_BP] = s->gprs.bp, gpr[KPROF_PEBS_GPR_SP] = s->gprs.sp;
+		gpr[KPROF_PEBS_GPR_R8] = s->gprs.r8, gpr[KPROF_PEBS_GPR_R9] = s->gprs.r9;
+		gpr[KPROF_PEBS_GPR_R10] = s->gprs.r10, gpr[KPROF_PEBS_GPR_R11] = s->gprs.r11;
+		gpr[KPROF_PEBS_GPR_R12] = s->gprs.r12, gpr[KPROF_PEBS_GPR_R13] = s->gprs.r13;
+		gpr[KPROF_PEBS_GPR_R14] = s->gprs.r14, gpr[KPROF_PEBS_GPR_R15] = s->gprs.r15;
 		kprof_cli_puts(", \"gprs\": {");
-		for (i = 0; i < KPROF_CLI_COUNT(gpr_names); i++)
-			kprof_cli_json_hex(gpr_names[i], gpr[i], i == 0);
+		for (i = 0; i < KPROF_CLI_COUNT(gpr); i++)
+			kprof_cli_json_hex(kprof_pebs_gpr_name((kprof_pebs_gpr)i), gpr[i], i == 0);
 		kprof_cli_puts("}");
 	}
 	if (s->has & KPROF_PEBS_HAS_XMM) {

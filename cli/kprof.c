@@ -180,7 +180,6 @@ static const kprof_cli_command commands[] = {
                         "the DS absolute maximum (default: the index, or the end of\n"
                         "the file with --wrapped)"),
                  FLAG(WRAPPED, "the BTS buffer wrapped: the oldest record is at the index"),
-                 WIDE_FLAG,
                  CHOICE(ACCESS, NULL, kprof_cli_choice_ds_access, 0,
                         "the kind of event that wrote the records' data sources\n"
                         "(default load: load latency)"),
@@ -196,6 +195,7 @@ static const kprof_cli_command commands[] = {
                  WORD(CORE, "CORE", kprof_cli_choice_core, 0,
                       "the core that wrote the records on a hybrid part, by name\n"
                       "(\"Lion Cove\", \"Skymont\": docs/uarch.md)"),
+                 WIDE_FLAG,
                  JSON_FLAG("one JSON object"),
                  FILE_ARG(FILE, "FILE", KPROF_CLI_REQUIRED, "the buffer")),
          "ds-decode --format pebs3 BUFFER\tthe PEBS records of a saved Debug Store buffer\n"

@@ -1342,10 +1342,10 @@ def test_ds_and_sources_decode(tmp):
             check(not sc["known"] and sc["table"] is None and why in sc["why"] and
                   all("data_source_words" not in r for r in d["records"]),
                   f"ds-decode {' '.join(args)}: unknown, said why ({why}) [{sc}]")
-    rc, out, err = run("ds-decode", "--wide", "--format", "pebs3", *intel, "--model", "0x5C", ds3)
+    rc, out, err = run("ds-decode", "--format", "pebs3", "--wide", *intel, "--model", "0x5C", ds3)
     check(rc == 0 and "unknown: Linux has no data-source table for Goldmont" in out and "src 0x8 (unknown)" in out,
           f"text: unknown said in words [{out[:200]}]")
-    rc, out, err = run("ds-decode", "--wide", "--format", "pebs3", *intel, "--model", "0x3C", "--access", "precise-store", ds3)
+    rc, out, err = run("ds-decode", "--format", "pebs3", "--wide", *intel, "--model", "0x3C", "--access", "precise-store", ds3)
     check(rc == 0 and "src 0x11 (L1 hit; STLB miss)" in out and "src 0x8 (L1 miss)" in out and
           out.startswith("data source: precise-store events: the store's own bits"),
           f"text: Sandy Bridge precise stores, bits 0, 4, 5 [{out[:300]}]")
@@ -1426,7 +1426,7 @@ def test_ds_and_sources_decode(tmp):
               r[0]["page_size_kib"] == 4, f"ibs-fetch: addresses, latency, period, 4 KiB page [{r[:1]}]")
     # IbsOpCtl maxcnt 0x10, op_val 18; IbsOpRip; IbsOpData (rip valid); IbsOpData3 dc_lin_addr_valid 17
     op = struct.pack("<I7Q", caps, 0x10 | 1 << 18, 0x401234, 0, 0, 1 << 17, 0x7FFF0000, 0)
-    rc, out, err = run("ds-decode", "--format", "ibs-op", write("ibs-op.bin", struct.pack("<I", len(op)) + op))
+    rc, out, err = run("ds-decode", "--format", "ibs-op", "--wide", write("ibs-op.bin", struct.pack("<I", len(op)) + op))
     check(rc == 0 and "rip 0x0000000000401234" in out and "linear 0x7fff0000" in out and "physical" not in out and
           "every 256" in out, f"ibs-op text: rip, linear address, no physical one, period [{out.strip()[:200]}]")
     rc, out, err = run("ds-decode", "--format", "ibs-op", ibsf)  # fetch samples are too short for op

@@ -38,6 +38,7 @@ NAME_FN(kprof_ibs_data_source_ext)
 NAME_FN(kprof_ds_avail)
 NAME_FN(kprof_ds_layout)
 NAME_FN(kprof_pebs_has)
+NAME_FN(kprof_pebs_gpr)
 NAME_FN(kprof_pebs_data_source_table)
 NAME_FN(kprof_pebs_data_source_level)
 NAME_FN(kprof_pebs_data_source_snoop)
@@ -75,6 +76,7 @@ static const struct {
         {"ds_avail", name_of_kprof_ds_avail},
         {"ds_layout", name_of_kprof_ds_layout},
         {"pebs_has", name_of_kprof_pebs_has},
+        {"pebs_gpr", name_of_kprof_pebs_gpr},
         {"pebs_data_source_table", name_of_kprof_pebs_data_source_table},
         {"pebs_data_source_level", name_of_kprof_pebs_data_source_level},
         {"pebs_data_source_snoop", name_of_kprof_pebs_data_source_snoop},
