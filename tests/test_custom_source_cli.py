@@ -396,6 +396,9 @@ def check_listing(tmp, reg_text):
     rc, out, err = run("listing-check", full, "--cpuid-file", CENTAUR, "--custom-sources", files["reg"], "--windows", "11-23h2")
     check(rc == 2 and out == "" and "no registry Architecture value" in err and "CentaurHauls" in err,
           f"another vendor's processor: whether a group loads is refused, not guessed: {rc} {out[-200:]} {err}")
+    rc, out, err = run("custom-source", "--cpuid-file", CENTAUR, "X=event=0x76")
+    check(rc == 2 and out == "" and "no registry Architecture value" in err,
+          f"custom-source on another vendor's processor: refused: {rc} {err}")
     # Bad files: exit 2 naming file and line.
     for body, line, phrase in (
             ("REGEDIT5\r\n", 1, "was expected: not a registry file"),
