@@ -607,6 +607,11 @@
  *                                            value [not with KPROF_NO_NAMES]
  *     kprof_windows_pmu_type_name            the name of a kprof_windows_pmu_type value [not
  *                                            with KPROF_NO_NAMES]
+ *     kprof_windows_profile_group_value_name the name of a kprof_windows_profile_group_value
+ *                                            value [not with KPROF_NO_NAMES]
+ *     kprof_windows_profile_source_value_name
+ *                                            the name of a kprof_windows_profile_source_value
+ *                                            value [not with KPROF_NO_NAMES]
  *     kprof_windows_custom_source_problem_name
  *                                            the name of a kprof_windows_custom_source_problem
  *                                            value [not with KPROF_NO_NAMES]
@@ -709,6 +714,9 @@
  *                                            KPROF_NO_WINDOWS_MODEL]
  *     kprof_windows_custom_source_unpack     an add record read back into a custom source, as
  *                                            Windows reads it
+ *     kprof_windows_profile_group_get        a registry group's Architecture for a processor;
+ *                                            whether a group loads [not with
+ *                                            KPROF_NO_WINDOWS_MODEL]
  *     kprof_windows_custom_source_verdict_get
  *                                            a custom source checked against a processor and
  *                                            release; what it counts [not with
@@ -904,7 +912,8 @@
  *       and from section listing: kprof_listing_diff, kprof_listing_diff_iter,
  *       kprof_listing_diff_iter_init, kprof_listing_diff_iter_next
  *       and from section windows: kprof_windows_custom_source_verdict,
- *       kprof_windows_custom_source_pack, kprof_windows_custom_source_verdict_get
+ *       kprof_windows_custom_source_pack, kprof_windows_profile_group_get,
+ *       kprof_windows_custom_source_verdict_get
  *       and from section psi: kprof_psi_match, kprof_psi_match_get
  *   KPROF_NO_COUNTS
  *       removes section counts
@@ -9235,6 +9244,53 @@ typedef enum kprof_windows_pmu_type {
 KPROF_API const char *kprof_windows_pmu_type_name(kprof_windows_pmu_type value);
 #endif
 
+/* The DWORD values of a registry group key
+ * (HKLM\SYSTEM\CurrentControlSet\Control\WMI\ProfileSource\<Group>) that decide where its
+ * sources load (kprof_windows_profile_group); the string is the value's name in the registry.
+ * Source: microsoft/MSO-Scripts src/BETA/Generate-PmuRegFile.ps1 (writes Architecture, Family
+ * and Model for each group); Microsoft Learn, "Recording Hardware Performance (PMU) Events";
+ * nohuto/decompiled-pseudocode ntoskrnl 22631.4169 (EtwpLoadMicroarchitecturalProfileGroup
+ * reads the three) */
+
+typedef enum kprof_windows_profile_group_value {
+	/* the kernel's vendor code (windows_profile_registry_architecture) */
+	KPROF_WINDOWS_PROFILE_GROUP_VALUE_ARCHITECTURE = 0x0,
+	KPROF_WINDOWS_PROFILE_GROUP_VALUE_FAMILY,
+	KPROF_WINDOWS_PROFILE_GROUP_VALUE_MODEL,
+} kprof_windows_profile_group_value;
+
+#ifndef KPROF_NO_NAMES
+/* The name of a kprof_windows_profile_group_value value, or NULL when it has none. */
+KPROF_API const char *
+kprof_windows_profile_group_value_name(kprof_windows_profile_group_value value);
+#endif
+
+/* The DWORD values of a source's subkey (<Group>\<SourceName>) that kprof writes, in the order
+ * it writes them: EVENT, UNIT and INTERVAL every source has; the others only when not zero; the
+ * string is the value's name in the registry.
+ * Source: microsoft/MSO-Scripts src/BETA/Generate-PmuRegFile.ps1 (writes Event, Unit, Interval,
+ * and CMask, CMaskInvert, AnyThread, EdgeDetect only when not zero); nohuto/decompiled-
+ * pseudocode ntoskrnl 22631.4169 (EtwpLoadMicroarchitecturalProfileSource also reads HostGuest
+ * and PmuType, and AllowsHalt, which kprof does not write) */
+
+typedef enum kprof_windows_profile_source_value {
+	KPROF_WINDOWS_PROFILE_SOURCE_VALUE_EVENT = 0x0,
+	KPROF_WINDOWS_PROFILE_SOURCE_VALUE_UNIT,
+	KPROF_WINDOWS_PROFILE_SOURCE_VALUE_INTERVAL,
+	KPROF_WINDOWS_PROFILE_SOURCE_VALUE_CMASK,
+	KPROF_WINDOWS_PROFILE_SOURCE_VALUE_CMASK_INVERT,
+	KPROF_WINDOWS_PROFILE_SOURCE_VALUE_EDGE_DETECT,
+	KPROF_WINDOWS_PROFILE_SOURCE_VALUE_ANY_THREAD,
+	KPROF_WINDOWS_PROFILE_SOURCE_VALUE_HOST_GUEST,
+	KPROF_WINDOWS_PROFILE_SOURCE_VALUE_PMU_TYPE,
+} kprof_windows_profile_source_value;
+
+#ifndef KPROF_NO_NAMES
+/* The name of a kprof_windows_profile_source_value value, or NULL when it has none. */
+KPROF_API const char *
+kprof_windows_profile_source_value_name(kprof_windows_profile_source_value value);
+#endif
+
 /* Why kprof refuses a custom profile source (kprof_windows_custom_source_verdict_get): the
  * first rule it breaks, in words a Windows user can act on. NONE: nothing is wrong.
  * Source: kprof's rules, each from the facts of spec/windows.yaml (windows_profile_add) and the
@@ -10129,6 +10185,16 @@ typedef struct kprof_windows_custom_source {
 	uint8_t reserved[3];
 } kprof_windows_custom_source;
 
+/* The values of a registry group key (HKLM\SYSTEM\CurrentControlSet\Control\WMI\
+ * ProfileSource\<Group>) that decide where its sources load; a value the key does not have is
+ * KPROF_WINDOWS_CPU_INFO_HIERARCHY_ANY. */
+typedef struct kprof_windows_profile_group {
+	uint32_t
+	        architecture; /* the kernel's vendor code (windows_profile_registry_architecture) */
+	uint32_t family;      /* the processor's family, as kprof_cpuid_family_get gives it */
+	uint32_t model;       /* its model, as kprof_cpuid_model_get gives it */
+} kprof_windows_profile_group;
+
 #if !defined(KPROF_NO_WINDOWS_MODEL) && !defined(KPROF_NO_COUNTS) && !defined(KPROF_NO_NAMES)
 /* What kprof_windows_custom_source_verdict_get found. */
 typedef struct kprof_windows_custom_source_verdict {
@@ -10188,6 +10254,20 @@ KPROF_API kprof_status kprof_windows_custom_source_pack(const kprof_windows_cust
 KPROF_API kprof_status kprof_windows_custom_source_unpack(const void *buf, size_t len,
                                                           kprof_cpuid_vendor vendor,
                                                           kprof_windows_custom_source *out);
+#if !defined(KPROF_NO_WINDOWS_MODEL)
+/* The Architecture value a registry group key (HKLM\SYSTEM\CurrentControlSet\Control\WMI\
+ * ProfileSource\<Group>) must hold for its sources to load on the processor d describes
+ * (kprof_hal_decision_get): the kernel's vendor code, whose numbers differ between d's x64
+ * and x86 HAL (windows_profile_registry_architecture). With g (may be NULL) and loads (may
+ * be NULL): whether g loads there, i.e. its architecture is that value and its family and
+ * model, compared as a CpuInfoHierarchy (a missing family ends the comparison), are the
+ * processor's. KPROF_E_UNSUPPORTED for a vendor other than Intel or AMD, which no public
+ * source gives a value for (*architecture 0, *loads 0); KPROF_E_ARGUMENT for a null d or
+ * architecture. */
+KPROF_API kprof_status kprof_windows_profile_group_get(const kprof_hal_decision *d,
+                                                       const kprof_windows_profile_group *g,
+                                                       uint32_t *architecture, int *loads);
+#endif
 #if !defined(KPROF_NO_COUNTS) && !defined(KPROF_NO_NAMES) && !defined(KPROF_NO_WINDOWS_MODEL)
 /* Check cs against the processor and Windows release d describes (kprof_hal_decision_get): every
  * rule of kprof_windows_custom_source_pack, then the processor's (its vendor; a hardware
@@ -21517,6 +21597,59 @@ KPROF_API kprof_status kprof_windows_custom_source_pack(const kprof_windows_cust
 	return KPROF_OK;
 }
 
+/* Whether d's processor is one a CpuInfoHierarchy selects: Windows compares family, model,
+ * stepping in turn and stops at the first any. */
+KPROF_IMPL_INTERNAL int kprof_impl_custom_hierarchy_matches(const kprof_hal_decision *d,
+                                                            const uint32_t hierarchy[3])
+{
+	uint32_t have[3];
+	size_t i;
+	have[0] = d->family;
+	have[1] = d->model;
+	have[2] = d->stepping;
+	for (i = 0; i < KPROF_IMPL_ARRAY_COUNT(have) &&
+	            hierarchy[i] != KPROF_WINDOWS_CPU_INFO_HIERARCHY_ANY;
+	     i++)
+		if (!d->has_leaf1 || hierarchy[i] != have[i])
+			return 0;
+	return 1;
+}
+
+KPROF_API kprof_status kprof_windows_profile_group_get(const kprof_hal_decision *d,
+                                                       const kprof_windows_profile_group *g,
+                                                       uint32_t *architecture, int *loads)
+{
+	uint32_t arch = 0, hierarchy[3];
+	if (architecture)
+		*architecture = 0;
+	if (loads)
+		*loads = 0;
+	if (!d || !architecture)
+		return KPROF_E_ARGUMENT;
+	/* The kernel's CPU_VENDORS code, which the x64 and x86 kernels number differently; the
+	 * public sources give none for another vendor. */
+	if (d->vendor == KPROF_CPUID_VENDOR_INTEL)
+		arch = d->hal == KPROF_HAL_BUILD_X86
+		               ? KPROF_WINDOWS_PROFILE_REGISTRY_ARCHITECTURE_X86_INTEL
+		               : KPROF_WINDOWS_PROFILE_REGISTRY_ARCHITECTURE_X64_INTEL;
+	else if (d->vendor == KPROF_CPUID_VENDOR_AMD)
+		arch = d->hal == KPROF_HAL_BUILD_X86
+		               ? KPROF_WINDOWS_PROFILE_REGISTRY_ARCHITECTURE_X86_AMD
+		               : KPROF_WINDOWS_PROFILE_REGISTRY_ARCHITECTURE_X64_AMD;
+	else
+		return KPROF_E_UNSUPPORTED;
+	*architecture = arch;
+	if (g && loads) {
+		/* The group's Family and Model are a CpuInfoHierarchy without a stepping. */
+		hierarchy[0] = g->family;
+		hierarchy[1] = g->model;
+		hierarchy[2] = KPROF_WINDOWS_CPU_INFO_HIERARCHY_ANY;
+		*loads = g->architecture == arch &&
+		         kprof_impl_custom_hierarchy_matches(d, hierarchy);
+	}
+	return KPROF_OK;
+}
+
 #endif
 
 #if !defined(KPROF_NO_WINDOWS_MODEL) && !defined(KPROF_NO_COUNTS) && !defined(KPROF_NO_NAMES)
@@ -21558,8 +21691,6 @@ kprof_impl_custom_processor(const kprof_windows_custom_source *cs, const kprof_h
 {
 	const kprof_hal_release *rel = kprof_hal_release_by_id(d->release);
 	const kprof_source_profile_add *f = &v->fields;
-	uint32_t have[3];
-	size_t i;
 	if (cs->vendor != d->vendor)
 		return KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_VENDOR;
 	if (!rel || rel->build < KPROF_WINDOWS_PROFILE_ADD_FIRST_BUILD)
@@ -21580,15 +21711,8 @@ kprof_impl_custom_processor(const kprof_windows_custom_source *cs, const kprof_h
 	    (cs->pmu_type == KPROF_WINDOWS_PMU_TYPE_L3 &&
 	     !(d->pmu.perfctr_ext_llc && d->pmu.topoext)))
 		return KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_PMU_TYPE;
-	/* Windows compares family, model, stepping in turn and stops at the first any. */
-	have[0] = d->family;
-	have[1] = d->model;
-	have[2] = d->stepping;
-	for (i = 0; i < KPROF_IMPL_ARRAY_COUNT(have) &&
-	            cs->cpu_info_hierarchy[i] != KPROF_WINDOWS_CPU_INFO_HIERARCHY_ANY;
-	     i++)
-		if (!d->has_leaf1 || cs->cpu_info_hierarchy[i] != have[i])
-			return KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_HIERARCHY_MISMATCH;
+	if (!kprof_impl_custom_hierarchy_matches(d, cs->cpu_info_hierarchy))
+		return KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_HIERARCHY_MISMATCH;
 	return KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_NONE;
 }
 
@@ -21815,6 +21939,70 @@ KPROF_API const char *kprof_windows_pmu_type_name(kprof_windows_pmu_type value)
 {
 	return kprof_impl_name((const char *)&kprof_impl_windows_pmu_type_name_pool,
 	                       kprof_impl_windows_pmu_type_names, 3u, (int)value);
+}
+#endif
+
+#ifndef KPROF_NO_NAMES
+/* The pool of the names: each string NUL-terminated, at the offset on its left. */
+/* clang-format off */
+static const char kprof_impl_windows_profile_group_value_name_pool[26] =
+	/*  0 */ "Architecture\0"
+	/* 13 */ "Family\0"
+	/* 20 */ "Model";
+/* clang-format on */
+
+/* clang-format off */
+static const kprof_impl_name_row kprof_impl_windows_profile_group_value_names[3] = {
+	{ KPROF_WINDOWS_PROFILE_GROUP_VALUE_ARCHITECTURE,  0 }, /* "Architecture" */
+	{ KPROF_WINDOWS_PROFILE_GROUP_VALUE_FAMILY,       13 }, /* "Family" */
+	{ KPROF_WINDOWS_PROFILE_GROUP_VALUE_MODEL,        20 }, /* "Model" */
+};
+/* clang-format on */
+
+/* The name of a kprof_windows_profile_group_value value, or NULL when it has none. */
+KPROF_API const char *
+kprof_windows_profile_group_value_name(kprof_windows_profile_group_value value)
+{
+	return kprof_impl_name((const char *)&kprof_impl_windows_profile_group_value_name_pool,
+	                       kprof_impl_windows_profile_group_value_names, 3u, (int)value);
+}
+#endif
+
+#ifndef KPROF_NO_NAMES
+/* The pool of the names: each string NUL-terminated, at the offset on its left. */
+/* clang-format off */
+static const char kprof_impl_windows_profile_source_value_name_pool[77] =
+	/*  0 */ "Event\0"
+	/*  6 */ "Unit\0"
+	/* 11 */ "Interval\0"
+	/* 20 */ "CMask\0"
+	/* 26 */ "CMaskInvert\0"
+	/* 38 */ "EdgeDetect\0"
+	/* 49 */ "AnyThread\0"
+	/* 59 */ "HostGuest\0"
+	/* 69 */ "PmuType";
+/* clang-format on */
+
+/* clang-format off */
+static const kprof_impl_name_row kprof_impl_windows_profile_source_value_names[9] = {
+	{ KPROF_WINDOWS_PROFILE_SOURCE_VALUE_EVENT,         0 }, /* "Event" */
+	{ KPROF_WINDOWS_PROFILE_SOURCE_VALUE_UNIT,          6 }, /* "Unit" */
+	{ KPROF_WINDOWS_PROFILE_SOURCE_VALUE_INTERVAL,     11 }, /* "Interval" */
+	{ KPROF_WINDOWS_PROFILE_SOURCE_VALUE_CMASK,        20 }, /* "CMask" */
+	{ KPROF_WINDOWS_PROFILE_SOURCE_VALUE_CMASK_INVERT, 26 }, /* "CMaskInvert" */
+	{ KPROF_WINDOWS_PROFILE_SOURCE_VALUE_EDGE_DETECT,  38 }, /* "EdgeDetect" */
+	{ KPROF_WINDOWS_PROFILE_SOURCE_VALUE_ANY_THREAD,   49 }, /* "AnyThread" */
+	{ KPROF_WINDOWS_PROFILE_SOURCE_VALUE_HOST_GUEST,   59 }, /* "HostGuest" */
+	{ KPROF_WINDOWS_PROFILE_SOURCE_VALUE_PMU_TYPE,     69 }, /* "PmuType" */
+};
+/* clang-format on */
+
+/* The name of a kprof_windows_profile_source_value value, or NULL when it has none. */
+KPROF_API const char *
+kprof_windows_profile_source_value_name(kprof_windows_profile_source_value value)
+{
+	return kprof_impl_name((const char *)&kprof_impl_windows_profile_source_value_name_pool,
+	                       kprof_impl_windows_profile_source_value_names, 9u, (int)value);
 }
 #endif
 

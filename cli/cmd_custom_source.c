@@ -146,20 +146,28 @@ static int event_parse(const char *word, const char *ev, kprof_cpuid_vendor vend
 			return refuse(word, msg);
 		}
 	}
-	if (val[1] > 0xFF) {
-		snprintf(msg, sizeof msg, "unit mask 0x%llx is past 8 bits (0..0xff)",
-		         (unsigned long long)val[1]);
-		return refuse(word, msg);
-	}
-	if (val[2] > 0xFF) {
-		snprintf(msg, sizeof msg, "counter mask %llu is past 8 bits (and Windows keeps 0..15)",
-		         (unsigned long long)val[2]);
-		return refuse(word, msg);
-	}
-	if (val[3] > 0xFFFFFFFFu) {
-		snprintf(msg, sizeof msg, "interval %llu is past 32 bits (Windows takes 4096..2147483647)",
-		         (unsigned long long)val[3]);
-		return refuse(word, msg);
+	{
+		/* The unit mask and counter mask fields of the vendor's PerfEvtSel (the same widths on
+		 * Intel and AMD), and the intervals Windows applies. */
+		const int intel = vendor == KPROF_CPUID_VENDOR_INTEL;
+		const unsigned umask_bits = intel ? KPROF_IA32_PERFEVTSEL_UMASK_WIDTH : KPROF_AMD_PERFEVTSEL_UMASK_WIDTH;
+		const unsigned cmask_bits = intel ? KPROF_IA32_PERFEVTSEL_CMASK_WIDTH : KPROF_AMD_PERFEVTSEL_CMASK_WIDTH;
+		if (val[1] >> umask_bits) {
+			snprintf(msg, sizeof msg, "unit mask 0x%llx is past %u bits (0..0x%llx)", (unsigned long long)val[1],
+			         umask_bits, (unsigned long long)((1ull << umask_bits) - 1u));
+			return refuse(word, msg);
+		}
+		if (val[2] >> cmask_bits) {
+			snprintf(msg, sizeof msg, "counter mask %llu is past %u bits (and Windows keeps 0..%u)",
+			         (unsigned long long)val[2], cmask_bits, (unsigned)KPROF_WINDOWS_PROFILE_ADD_CMASK_MAX);
+			return refuse(word, msg);
+		}
+		if (val[3] > KPROF_SOURCE_INTERVAL_HARDWARE_MAX) {
+			snprintf(msg, sizeof msg, "interval %llu is past what Windows takes (%u..%u)",
+			         (unsigned long long)val[3], (unsigned)KPROF_SOURCE_INTERVAL_HARDWARE_MIN,
+			         (unsigned)KPROF_SOURCE_INTERVAL_HARDWARE_MAX);
+			return refuse(word, msg);
+		}
 	}
 	if (seen[3] && val[3] == 0)
 		return refuse(word, "interval 0: leave interval out for the HAL's default");
@@ -195,32 +203,6 @@ static int refuse_problem(const custom *c)
 	return refuse(c->word, msg);
 }
 
-/* A name, before it reaches the checker: the problem the rule gives, or NONE. */
-static kprof_windows_custom_source_problem name_problem(const char *name, size_t len)
-{
-	kprof_windows_custom_source scratch;
-	(void)kprof_windows_custom_source_init(&scratch, KPROF_CPUID_VENDOR_INTEL, 0);
-	switch (kprof_windows_custom_source_name_set(&scratch, name, len)) {
-	case KPROF_OK: return KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_NONE;
-	case KPROF_E_RANGE: return KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_NAME_LONG;
-	default:
-		return len ? KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_NAME_CHARACTER
-		           : KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_NAME_EMPTY;
-	}
-}
-
-static int lower(char ch)
-{
-	return ch >= 'A' && ch <= 'Z' ? ch - 'A' + 'a' : ch;
-}
-
-static int same_name_any_case(const char *a, const char *b)
-{
-	for (; *a && lower(*a) == lower(*b); a++, b++)
-		;
-	return lower(*a) == lower(*b);
-}
-
 /* One NAME=EVENT into c, checked against d. 0 or exit 2. */
 static int custom_make(const char *word, const kprof_hal_decision *d, custom *c)
 {
@@ -234,7 +216,7 @@ static int custom_make(const char *word, const kprof_hal_decision *d, custom *c)
 	c->word = word;
 	if (!eq)
 		return refuse(word, "a source is NAME=EVENT (e.g. L2Miss=event=0x24,umask=0x3f)");
-	p = name_problem(word, (size_t)(eq - word));
+	p = kprof_cli_custom_name_problem(word, (size_t)(eq - word));
 	if (p != KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_NONE)
 		return refuse(word, kprof_windows_custom_source_problem_name(p));
 	rc = event_parse(word, eq + 1, d->vendor, &select, &interval);
@@ -273,39 +255,51 @@ static const char *counts_text(const custom *c, char *buf, size_t cap)
 	return buf;
 }
 
-static uint32_t architecture(const kprof_hal_decision *d)
-{
-	return d->vendor == KPROF_CPUID_VENDOR_AMD ? KPROF_WINDOWS_PROFILE_REGISTRY_ARCHITECTURE_X64_AMD
-	                                           : KPROF_WINDOWS_PROFILE_REGISTRY_ARCHITECTURE_X64_INTEL;
-}
-
 /* The registry values of a source, as Windows 11 22631 reads them: Event, Unit, Interval
- * always, the others only when not zero (MSO-Scripts writes them the same way). */
+ * always, the others only when not zero (MSO-Scripts writes them the same way); names and
+ * order are the spec's (windows_profile_source_value). */
 typedef struct reg_value {
 	const char *name;
 	uint32_t value;
-	int always;
 } reg_value;
+
+#define REG_VALUES (KPROF_WINDOWS_PROFILE_SOURCE_VALUE_PMU_TYPE + 1u)
 
 static size_t reg_values(const custom *c, reg_value *out)
 {
 	const kprof_source_profile_add *f = &c->v.fields;
-	const reg_value all[] = {
-	        {"Event", f->event_select, 1},
-	        {"Unit", f->unit_select, 1},
-	        {"Interval", f->interval, 1},
-	        {"CMask", f->cmask, 0},
-	        {"CMaskInvert", f->cinv, 0},
-	        {"EdgeDetect", f->edge_detect, 0},
-	        {"AnyThread", f->any_thread, 0},
-	        {"HostGuest", f->host_guest, 0},
-	        {"PmuType", (uint32_t)c->cs.pmu_type, 0},
-	};
-	size_t i, n = 0;
-	for (i = 0; i < KPROF_CLI_COUNT(all); i++)
-		if (all[i].always || all[i].value)
-			out[n++] = all[i];
+	uint32_t value[REG_VALUES];
+	size_t k, n = 0;
+	value[KPROF_WINDOWS_PROFILE_SOURCE_VALUE_EVENT] = f->event_select;
+	value[KPROF_WINDOWS_PROFILE_SOURCE_VALUE_UNIT] = f->unit_select;
+	value[KPROF_WINDOWS_PROFILE_SOURCE_VALUE_INTERVAL] = f->interval;
+	value[KPROF_WINDOWS_PROFILE_SOURCE_VALUE_CMASK] = f->cmask;
+	value[KPROF_WINDOWS_PROFILE_SOURCE_VALUE_CMASK_INVERT] = f->cinv;
+	value[KPROF_WINDOWS_PROFILE_SOURCE_VALUE_EDGE_DETECT] = f->edge_detect;
+	value[KPROF_WINDOWS_PROFILE_SOURCE_VALUE_ANY_THREAD] = f->any_thread;
+	value[KPROF_WINDOWS_PROFILE_SOURCE_VALUE_HOST_GUEST] = f->host_guest;
+	value[KPROF_WINDOWS_PROFILE_SOURCE_VALUE_PMU_TYPE] = (uint32_t)c->cs.pmu_type;
+	for (k = 0; k < REG_VALUES; k++)
+		if (k <= KPROF_WINDOWS_PROFILE_SOURCE_VALUE_INTERVAL || value[k]) {
+			out[n].name = kprof_windows_profile_source_value_name((kprof_windows_profile_source_value)k);
+			out[n++].value = value[k];
+		}
 	return n;
+}
+
+/* The group key's values for d's processor (Architecture from the library), by
+ * kprof_windows_profile_group_value. */
+#define GROUP_VALUES (KPROF_WINDOWS_PROFILE_GROUP_VALUE_MODEL + 1u)
+static void group_values(const kprof_hal_decision *d, uint32_t value[GROUP_VALUES])
+{
+	(void)kprof_windows_profile_group_get(d, NULL, &value[KPROF_WINDOWS_PROFILE_GROUP_VALUE_ARCHITECTURE], NULL);
+	value[KPROF_WINDOWS_PROFILE_GROUP_VALUE_FAMILY] = d->family;
+	value[KPROF_WINDOWS_PROFILE_GROUP_VALUE_MODEL] = d->model;
+}
+
+static const char *group_value_name(size_t k)
+{
+	return kprof_windows_profile_group_value_name((kprof_windows_profile_group_value)k);
 }
 
 static void print_processor_line(const kprof_hal_decision *d, const char *prefix, const char *eol)
@@ -320,17 +314,18 @@ static void print_reg(const kprof_hal_decision *d, const char *group, const cust
 {
 	static const char crlf[] = "\r\n";
 	char text[512];
-	reg_value v[9];
+	reg_value v[REG_VALUES];
+	uint32_t gv[GROUP_VALUES];
 	size_t i, k, m;
+	group_values(d, gv);
 	kprof_cli_printf("Windows Registry Editor Version 5.00%s%s", crlf, crlf);
 	print_processor_line(d, "; kprof custom-source: ", crlf);
 	kprof_cli_printf("; Import as Administrator, restart Windows, then `wpr -pmcsources` lists "
 	                 "the sources.%s%s",
 	                 crlf, crlf);
 	kprof_cli_printf("[%s\\%s]%s", REG_ROOT, group, crlf);
-	kprof_cli_printf("\"Architecture\"=dword:%08x%s", (unsigned)architecture(d), crlf);
-	kprof_cli_printf("\"Family\"=dword:%08x%s", (unsigned)d->family, crlf);
-	kprof_cli_printf("\"Model\"=dword:%08x%s", (unsigned)d->model, crlf);
+	for (k = 0; k < GROUP_VALUES; k++)
+		kprof_cli_printf("\"%s\"=dword:%08x%s", group_value_name(k), (unsigned)gv[k], crlf);
 	for (i = 0; i < n; i++) {
 		kprof_cli_printf("%s; %s: %s%s", crlf, c[i].cs.name, counts_text(&c[i], text, sizeof text), crlf);
 		kprof_cli_printf("[%s\\%s\\%s]%s", REG_ROOT, group, c[i].cs.name, crlf);
@@ -405,9 +400,11 @@ static void print_wprp(const kprof_hal_decision *d, const custom *c, size_t n)
 
 static void print_json(const kprof_hal_decision *d, const char *group, const custom *c, size_t n)
 {
-	reg_value v[9];
+	reg_value v[REG_VALUES];
+	uint32_t gv[GROUP_VALUES];
 	size_t i, k, m;
 	uint32_t bit;
+	group_values(d, gv);
 	kprof_cli_puts("{\"processor\": {\"vendor\": ");
 	kprof_cli_json_string(d->vendor_string);
 	kprof_cli_printf(", \"family\": %u, \"model\": %u, \"stepping\": %u, \"interface\": \"%s\"},\n",
@@ -422,9 +419,10 @@ static void print_json(const kprof_hal_decision *d, const char *group, const cus
 	}
 	kprof_cli_puts(", \"name\": ");
 	kprof_cli_json_string(group);
-	kprof_cli_printf(", \"values\": {\"Architecture\": %u, \"Family\": %u, \"Model\": %u}},\n"
-	                 " \"sources\": [",
-	                 (unsigned)architecture(d), (unsigned)d->family, (unsigned)d->model);
+	kprof_cli_puts(", \"values\": {");
+	for (k = 0; k < GROUP_VALUES; k++)
+		kprof_cli_printf("%s\"%s\": %u", k ? ", " : "", group_value_name(k), (unsigned)gv[k]);
+	kprof_cli_puts("}},\n \"sources\": [");
 	for (i = 0; i < n; i++) {
 		const kprof_source_profile_add *f = &c[i].v.fields;
 		int first = 1;
@@ -473,7 +471,8 @@ int kprof_cmd_custom_source(const kprof_cli_args *a)
 	const kprof_cli_value *fmt = kprof_cli_opt(a, KPROF_CLI_OPT_FORMAT);
 	size_t n = (size_t)kprof_cli_opt(a, KPROF_CLI_OPT_NAME_EVENT)->num, i, j;
 	int format = fmt->set ? (int)fmt->num : FORMAT_REG, rc;
-	uint32_t release = KPROF_HAL_RELEASE_FIRST + KPROF_HAL_RELEASE_COUNT - 1u;
+	uint32_t release = 0;
+	kprof_hal_build build;
 	kprof_cpuid_snapshot snap;
 	kprof_hal_decision d;
 	char group[KPROF_WINDOWS_CUSTOM_SOURCE_NAME_MAX + 1];
@@ -492,16 +491,28 @@ int kprof_cmd_custom_source(const kprof_cli_args *a)
 		kprof_cli_error("custom-source: cannot read this processor's cpuid (give --cpuid-file)");
 		return KPROF_CLI_EXIT_FAILURE;
 	}
-	(void)kprof_hal_decision_get(&snap, KPROF_HAL_BUILD_X64, (kprof_hal_windows)release, &d);
-	if (d.vendor != KPROF_CPUID_VENDOR_INTEL && d.vendor != KPROF_CPUID_VENDOR_AMD)
-		return kprof_cli_error("custom-source: the processor is '%s': Windows' custom sources "
-		                       "take Intel and AMD event selects only",
-		                       kprof_cli_quote(d.vendor_string));
+	/* The HAL and release info answers for: the 64-bit HAL unless the processor has no long
+	 * mode; the newest release with that HAL unless --windows names one. */
+	{
+		const kprof_hal_windows asked = (kprof_hal_windows)release;
+		build = kprof_cli_build_default(&snap, win->set ? &asked : NULL, NULL);
+		if (!win->set)
+			release = kprof_cli_release_newest(build);
+	}
+	(void)kprof_hal_decision_get(&snap, build, (kprof_hal_windows)release, &d);
+	{
+		uint32_t architecture;
+		if (kprof_windows_profile_group_get(&d, NULL, &architecture, NULL) != KPROF_OK)
+			return kprof_cli_error("custom-source: the processor is '%s': Windows' custom sources "
+			                       "take Intel and AMD event selects only, and the public sources "
+			                       "give no registry Architecture value for another vendor",
+			                       kprof_cli_quote(d.vendor_string));
+	}
 	if (!d.has_leaf1)
 		return kprof_cli_error("custom-source: the processor has no cpuid leaf 1: no family and "
 		                       "model for the registry group");
 	if (grp->set) {
-		kprof_windows_custom_source_problem p = name_problem(grp->text, strlen(grp->text));
+		kprof_windows_custom_source_problem p = kprof_cli_custom_name_problem(grp->text, strlen(grp->text));
 		if (p != KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_NONE)
 			return kprof_cli_error("custom-source: --group '%s': %s", kprof_cli_quote(grp->text),
 			                       kprof_windows_custom_source_problem_name(p));
@@ -518,7 +529,7 @@ int kprof_cmd_custom_source(const kprof_cli_args *a)
 	for (i = 0; i < n; i++) {
 		rc = custom_make(a->many[i], &d, &c[i]);
 		for (j = 0; !rc && j < i; j++)
-			if (same_name_any_case(c[i].cs.name, c[j].cs.name))
+			if (kprof_cli_word_eq(c[i].cs.name, c[j].cs.name))
 				rc = refuse(a->many[i], "the name is given twice (registry key names ignore case)");
 		if (rc) {
 			free(c);

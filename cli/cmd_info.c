@@ -594,18 +594,10 @@ int kprof_cmd_info(const kprof_cli_args *a)
 	 * Windows runs on. Without --windows: the newest release kprof models that has that
 	 * HAL. */
 	{
-		/* Known only when the dump has the extended range's leaf 0x80000000: a dump
-		 * without it may just have left the range out. */
-		kprof_hal_decision probe;
-		uint32_t ext[4];
-		(void)kprof_hal_decision_get(&snap, KPROF_HAL_BUILD_X64, KPROF_HAL_WINDOWS_NEWEST, &probe);
-		no_long_mode = !probe.long_mode &&
-		               kprof_cpuid_snapshot_get(&snap, KPROF_CPUID_SLOT_EXT_MAX, ext) == KPROF_OK;
-		/* ... unless --windows names a release that shipped no 32-bit HAL (Windows 11):
-		 * then its 64-bit HAL, with the warning that no such Windows runs here. */
-		if (no_long_mode && !hal->set &&
-		    (!win->set || kprof_hal_release_by_id((kprof_hal_windows)release)->x86))
-			build = KPROF_HAL_BUILD_X86;
+		const kprof_hal_windows asked = (kprof_hal_windows)release;
+		const kprof_hal_build def = kprof_cli_build_default(&snap, win->set ? &asked : NULL, &no_long_mode);
+		if (!hal->set)
+			build = def;
 	}
 	if (!win->set)
 		release = kprof_cli_release_newest((kprof_hal_build)build);

@@ -2,9 +2,10 @@
  * `kprof custom-source --format json`) adds, and which of them a machine lists after the
  * restart: a group loads only where its Architecture is the processor's vendor code and its
  * Family and Model (when given) are the processor's (spec/windows.yaml,
- * windows_profile_registry_architecture); each source is listed by its key name with its
- * Interval (default 65536) clamped into the hardware interval range, as build 22631 applies
- * it. The readers take the file as untrusted text: every line or value they cannot read is
+ * windows_profile_registry_architecture; kprof_windows_profile_group_get says); each
+ * source is listed by its key name with its Interval (default the hardware sources' default)
+ * clamped into the hardware interval range, as build 22631 applies it. The value names are
+ * the spec's (windows_profile_group_value, windows_profile_source_value). The readers take the file as untrusted text: every line or value they cannot read is
  * refused naming the file and line. */
 #include "custom_sources.h"
 
@@ -12,18 +13,17 @@
 #include <string.h>
 
 #define REG_ROOT "HKEY_LOCAL_MACHINE\\SYSTEM\\CurrentControlSet\\Control\\WMI\\ProfileSource\\"
-#define INTERVAL_DEFAULT 65536u /* what 22631 takes when Interval is missing */
 #define GROUPS_MAX 64u
 #define NAME_CAP (KPROF_WINDOWS_CUSTOM_SOURCE_NAME_MAX + 1)
 
+/* The source values every source must have: Event, Unit, Interval. */
+#define SOURCE_NEEDS (KPROF_WINDOWS_PROFILE_SOURCE_VALUE_INTERVAL + 1u)
+
 typedef struct group {
 	char name[NAME_CAP];
-	uint32_t value[3]; /* Architecture, Family, Model */
-	uint8_t has[3];
+	/* by kprof_windows_profile_group_value; KPROF_WINDOWS_CPU_INFO_HIERARCHY_ANY: missing */
+	uint32_t value[KPROF_WINDOWS_PROFILE_GROUP_VALUE_MODEL + 1u];
 } group;
-
-static const char *const group_values[3] = {"Architecture", "Family", "Model"};
-static const char *const source_values[3] = {"Event", "Unit", "Interval"};
 
 typedef struct reader {
 	const char *path;
@@ -31,33 +31,32 @@ typedef struct reader {
 	group groups[GROUPS_MAX];
 	size_t ngroups;
 	size_t *src_group; /* per source: its group */
-	uint8_t (*src_has)[3];
+	uint8_t (*src_has)[SOURCE_NEEDS];
 } reader;
+
+kprof_windows_custom_source_problem kprof_cli_custom_name_problem(const char *name, size_t len)
+{
+	kprof_windows_custom_source scratch;
+	(void)kprof_windows_custom_source_init(&scratch, KPROF_CPUID_VENDOR_INTEL, 0);
+	switch (kprof_windows_custom_source_name_set(&scratch, name, len)) {
+	case KPROF_OK: return KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_NONE;
+	case KPROF_E_RANGE: return KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_NAME_LONG;
+	default:
+		return len ? KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_NAME_CHARACTER
+		           : KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_NAME_EMPTY;
+	}
+}
 
 static int name_ok(const char *s, size_t n)
 {
-	size_t i;
-	if (n == 0 || n > KPROF_WINDOWS_CUSTOM_SOURCE_NAME_MAX)
-		return 0;
-	for (i = 0; i < n; i++)
-		if (!((s[i] >= 'A' && s[i] <= 'Z') || (s[i] >= 'a' && s[i] <= 'z') ||
-		      (s[i] >= '0' && s[i] <= '9') || s[i] == '_' || s[i] == '.' || s[i] == '-'))
-			return 0;
-	return 1;
+	return kprof_cli_custom_name_problem(s, n) == KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_NONE;
 }
 
-static int lower(int c)
-{
-	return c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c;
-}
-
+/* Whether the n bytes at a are the word b, ASCII letters in any case (as the registry compares
+ * key and value names). */
 static int same_any_case(const char *a, size_t n, const char *b)
 {
-	size_t i;
-	for (i = 0; i < n && b[i]; i++)
-		if (lower((unsigned char)a[i]) != lower((unsigned char)b[i]))
-			return 0;
-	return i == n && !b[i];
+	return b && strlen(b) == n && kprof_cli_strncaseeq(a, b, n);
 }
 
 static int add_group(reader *r, const char *name, size_t n, unsigned long line, size_t *at)
@@ -74,6 +73,8 @@ static int add_group(reader *r, const char *name, size_t n, unsigned long line, 
 	if (r->ngroups == GROUPS_MAX)
 		return kprof_cli_error_at(r->path, line, 0, "more than %u groups", GROUPS_MAX);
 	memset(&r->groups[r->ngroups], 0, sizeof r->groups[0]);
+	for (i = 0; i < KPROF_CLI_COUNT(r->groups[0].value); i++)
+		r->groups[r->ngroups].value[i] = KPROF_WINDOWS_CPU_INFO_HIERARCHY_ANY;
 	memcpy(r->groups[r->ngroups].name, name, n);
 	*at = r->ngroups++;
 	return 0;
@@ -87,9 +88,9 @@ static int new_source(reader *r, size_t g, unsigned long line, size_t *at)
 		return kprof_cli_error_at(r->path, line, 0, "more than %u sources", KPROF_CLI_CUSTOM_MAX);
 	memset(&s->src[s->n], 0, sizeof s->src[0]);
 	s->src[s->n].line = line;
-	s->src[s->n].interval = INTERVAL_DEFAULT;
+	s->src[s->n].interval = KPROF_SOURCE_INTERVAL_HARDWARE_DEFAULT; /* 22631 without Interval */
 	r->src_group[s->n] = g;
-	memset(r->src_has[s->n], 0, 3);
+	memset(r->src_has[s->n], 0, sizeof r->src_has[0]);
 	*at = s->n++;
 	return 0;
 }
@@ -118,16 +119,15 @@ static int add_source(reader *r, size_t g, const char *name, size_t n, unsigned 
 static void set_value(reader *r, size_t g, size_t src, const char *name, size_t n, uint32_t v)
 {
 	unsigned k;
-	for (k = 0; k < 3; k++) {
-		if (src == (size_t)-1 && same_any_case(name, n, group_values[k])) {
+	for (k = 0; src == (size_t)-1 && k < KPROF_CLI_COUNT(r->groups[0].value); k++)
+		if (same_any_case(name, n, kprof_windows_profile_group_value_name((kprof_windows_profile_group_value)k)))
 			r->groups[g].value[k] = v;
-			r->groups[g].has[k] = 1;
-		} else if (src != (size_t)-1 && same_any_case(name, n, source_values[k])) {
+	for (k = 0; src != (size_t)-1 && k < SOURCE_NEEDS; k++)
+		if (same_any_case(name, n, kprof_windows_profile_source_value_name((kprof_windows_profile_source_value)k))) {
 			r->src_has[src][k] = 1;
-			if (k == 2)
+			if (k == KPROF_WINDOWS_PROFILE_SOURCE_VALUE_INTERVAL)
 				r->set->src[src].interval = v;
 		}
-	}
 }
 
 /* ---- the registry file ---- */
@@ -207,20 +207,25 @@ static int reg_read(reader *r, const char *text, size_t len)
 				if (rest == 7 || rest > 7 + 8)
 					return kprof_cli_error_at(r->path, line, 0, "dword:XXXXXXXX (1 to 8 hex digits) was expected");
 				for (i = 0; i < rest - 7; i++) {
-					int c = lower((unsigned char)q[8 + i]);
-					if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f')))
+					const char c = q[8 + i];
+					const int d = c >= '0' && c <= '9' ? c - '0'
+					              : c >= 'a' && c <= 'f' ? c - 'a' + 10
+					              : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+					if (d < 0)
 						return kprof_cli_error_at(r->path, line, 0, "dword:XXXXXXXX (1 to 8 hex digits) was expected");
-					v = v << 4 | (uint32_t)(c <= '9' ? c - '0' : c - 'a' + 10);
+					v = v << 4 | (uint32_t)d;
 				}
 				set_value(r, g, src, p + 1, nl, v);
 			} else if ((size_t)(p + n - q - 1) >= 1 && q[1] == '=') {
 				/* another type (a string Description, hex:): Windows reads none of these here,
 				 * but a source value of that name would not be a DWORD */
-				for (i = 0; i < 3; i++)
-					if ((src == (size_t)-1 ? same_any_case(p + 1, nl, group_values[i])
-					                       : same_any_case(p + 1, nl, source_values[i])))
-						return kprof_cli_error_at(r->path, line, 0, "%s must be a dword",
-						                          src == (size_t)-1 ? group_values[i] : source_values[i]);
+				for (i = 0; i < (src == (size_t)-1 ? KPROF_CLI_COUNT(r->groups[0].value) : SOURCE_NEEDS); i++) {
+					const char *vn = src == (size_t)-1
+					                         ? kprof_windows_profile_group_value_name((kprof_windows_profile_group_value)i)
+					                         : kprof_windows_profile_source_value_name((kprof_windows_profile_source_value)i);
+					if (same_any_case(p + 1, nl, vn))
+						return kprof_cli_error_at(r->path, line, 0, "%s must be a dword", vn);
+				}
 			} else {
 				return kprof_cli_error_at(r->path, line, 0, "\"Name\"=value was expected");
 			}
@@ -434,9 +439,8 @@ static int json_read(reader *r, const char *text, size_t len)
 
 int kprof_cli_custom_load(const char *path, const kprof_hal_decision *d, kprof_cli_custom_set *out)
 {
-	static const uint32_t vendor_code[3] = {0, KPROF_WINDOWS_PROFILE_REGISTRY_ARCHITECTURE_X64_INTEL,
-	                                        KPROF_WINDOWS_PROFILE_REGISTRY_ARCHITECTURE_X64_AMD};
 	reader r;
+	uint32_t architecture;
 	char *text;
 	size_t len, i, start = 0;
 	int rc;
@@ -445,7 +449,7 @@ int kprof_cli_custom_load(const char *path, const kprof_hal_decision *d, kprof_c
 	out->path = path;
 	out->src = (kprof_cli_custom_source *)calloc(KPROF_CLI_CUSTOM_MAX, sizeof *out->src);
 	r.src_group = (size_t *)calloc(KPROF_CLI_CUSTOM_MAX, sizeof *r.src_group);
-	r.src_has = (uint8_t(*)[3])calloc(KPROF_CLI_CUSTOM_MAX, sizeof *r.src_has);
+	r.src_has = (uint8_t(*)[SOURCE_NEEDS])calloc(KPROF_CLI_CUSTOM_MAX, sizeof *r.src_has);
 	if (!out->src || !r.src_group || !r.src_has) {
 		free(r.src_group);
 		free(r.src_has);
@@ -467,10 +471,13 @@ int kprof_cli_custom_load(const char *path, const kprof_hal_decision *d, kprof_c
 		const group *g = &r.groups[r.src_group[i]];
 		kprof_cli_custom_source *s = &out->src[i];
 		unsigned k;
-		for (k = 0; k < 2 && !rc; k++)
+		kprof_windows_profile_group values;
+		int loads = 0;
+		/* Windows needs Event and Unit; Interval has a default. */
+		for (k = 0; k < KPROF_WINDOWS_PROFILE_SOURCE_VALUE_INTERVAL && !rc; k++)
 			if (!r.src_has[i][k])
 				rc = kprof_cli_error_at(path, s->line, 0, "source %s has no %s value (Windows needs it)",
-				                        s->name, source_values[k]);
+				                        s->name, kprof_windows_profile_source_value_name((kprof_windows_profile_source_value)k));
 		/* The interval as Windows applies it, and whether the group loads on d's processor. */
 		if (s->interval < KPROF_SOURCE_INTERVAL_HARDWARE_MIN)
 			s->interval = KPROF_SOURCE_INTERVAL_HARDWARE_MIN;
@@ -479,8 +486,14 @@ int kprof_cli_custom_load(const char *path, const kprof_hal_decision *d, kprof_c
 		for (k = 0; k < i && !rc; k++)
 			if (r.src_group[k] == r.src_group[i] && same_any_case(s->name, strlen(s->name), out->src[k].name))
 				rc = kprof_cli_error_at(path, s->line, 0, "source %s is given twice in its group", s->name);
-		s->loads = g->has[0] && d->vendor < 3 && vendor_code[d->vendor] && g->value[0] == vendor_code[d->vendor] &&
-		           (!g->has[1] || g->value[1] == d->family) && (!g->has[2] || g->value[2] == d->model);
+		values.architecture = g->value[KPROF_WINDOWS_PROFILE_GROUP_VALUE_ARCHITECTURE];
+		values.family = g->value[KPROF_WINDOWS_PROFILE_GROUP_VALUE_FAMILY];
+		values.model = g->value[KPROF_WINDOWS_PROFILE_GROUP_VALUE_MODEL];
+		if (!rc && kprof_windows_profile_group_get(d, &values, &architecture, &loads) != KPROF_OK)
+			rc = kprof_cli_error("%s: the processor is '%s': the public sources give no registry "
+			                     "Architecture value for it, so kprof cannot tell whether a group loads",
+			                     kprof_cli_file_label(path), kprof_cli_quote(d->vendor_string));
+		s->loads = (uint8_t)loads;
 		out->loading += s->loads;
 	}
 	free(r.src_group);

@@ -9,7 +9,7 @@
 #define KPROF_CLI_CUSTOM_MAX 1024u
 typedef struct kprof_cli_custom_source {
 	char name[KPROF_WINDOWS_CUSTOM_SOURCE_NAME_MAX + 1];
-	uint32_t interval;  /* as Windows applies it: the file's (default 65536), clamped */
+	uint32_t interval;  /* as Windows applies it: the file's (default KPROF_SOURCE_INTERVAL_HARDWARE_DEFAULT), clamped */
 	unsigned long line; /* where the file gives it */
 	uint8_t loads;      /* its group loads on the processor */
 	uint8_t listed;     /* the listing compared last has it */
@@ -19,6 +19,9 @@ typedef struct kprof_cli_custom_set {
 	kprof_cli_custom_source *src;
 	size_t n, loading;
 } kprof_cli_custom_set;
+/* Why Windows could not list name (len bytes) as a source or group key: the library's rule
+ * (kprof_windows_custom_source_name_set), or NONE. */
+kprof_windows_custom_source_problem kprof_cli_custom_name_problem(const char *name, size_t len);
 /* The sources a registry file (or custom-source's JSON) adds, and which load on d's processor.
  * 0, or an exit code after a message naming the file and line. */
 int kprof_cli_custom_load(const char *path, const kprof_hal_decision *d, kprof_cli_custom_set *out);

@@ -1014,6 +1014,25 @@ kprof_hal_windows kprof_cli_release_newest(kprof_hal_build build)
 	return id;
 }
 
+kprof_hal_build kprof_cli_build_default(const kprof_cpuid_snapshot *s, const kprof_hal_windows *release,
+                                        int *no_long_mode)
+{
+	/* Known only when the dump has the extended range's leaf 0x80000000: a dump without it
+	 * may just have left the range out. */
+	kprof_hal_decision probe;
+	uint32_t ext[4];
+	int none;
+	(void)kprof_hal_decision_get(s, KPROF_HAL_BUILD_X64, KPROF_HAL_WINDOWS_NEWEST, &probe);
+	none = !probe.long_mode && kprof_cpuid_snapshot_get(s, KPROF_CPUID_SLOT_EXT_MAX, ext) == KPROF_OK;
+	if (no_long_mode)
+		*no_long_mode = none;
+	/* ... unless the release asked for shipped no 32-bit HAL (Windows 11): then its 64-bit
+	 * HAL, and the caller warns that no such Windows runs here. */
+	if (none && (!release || kprof_hal_release_by_id(*release)->x86))
+		return KPROF_HAL_BUILD_X86;
+	return KPROF_HAL_BUILD_X64;
+}
+
 kprof_status kprof_cli_decide(const kprof_cpuid_snapshot *s, uint32_t hal, kprof_hal_decision *d)
 {
 	return kprof_hal_decision_get(s, KPROF_CLI_BUILD(hal), KPROF_CLI_WINDOWS(hal), d);

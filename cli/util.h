@@ -176,6 +176,12 @@ void kprof_cli_text_append(kprof_cli_text *t, const char *s);
 /* The one default of every command that answers for a Windows release: the newest release
  * kprof models that shipped a HAL of that build (the 32-bit one: the newest Windows 10). */
 kprof_hal_windows kprof_cli_release_newest(kprof_hal_build build);
+/* The one default HAL of every command that answers for a processor: the 64-bit one, unless
+ * the processor has no long mode (which no 64-bit Windows runs on) and release (NULL: the
+ * default release) shipped a 32-bit HAL. *no_long_mode (may be NULL): the input says the
+ * processor has no long mode, not just no extended leaves. */
+kprof_hal_build kprof_cli_build_default(const kprof_cpuid_snapshot *s, const kprof_hal_windows *release,
+                                        int *no_long_mode);
 kprof_status kprof_cli_decide(const kprof_cpuid_snapshot *s, uint32_t hal, kprof_hal_decision *d);
 
 #endif

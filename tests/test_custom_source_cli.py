@@ -32,6 +32,7 @@ import xml.etree.ElementTree as ET
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from ktest import check, done, fits_terminal  # noqa: E402
+import hostfacts  # noqa: E402
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 KPROF = os.environ.get("KPROF", os.path.join(ROOT, "build", "kprof"))
@@ -42,10 +43,12 @@ SKL = os.path.join(DUMPS, "instlatx64", "GenuineIntel00506E3_SkyLake_01_CPUID.tx
 ICL = os.path.join(DUMPS, "instlatx64", "GenuineIntel00706E5_IceLakeY_CPUID.txt")
 ZEN2 = os.path.join(DUMPS, "current", "AuthenticAMD0830F10_K17_Rome_CPUID.txt")
 ZEN3 = os.path.join(DUMPS, "current", "AuthenticAMD0A20F10_K19_Vermeer_CPUID1.txt")
+CENTAUR = os.path.join(DUMPS, "variants", "CentaurHauls0000660_C5A_Samuel_CPUID.txt")
 K8 = os.path.join(DUMPS, "instlatx64", "AuthenticAMD0020FB1_K8_Manchester_CPUID.txt")
 ZEN2_LISTING = os.path.join(SHARED, "reference", "listings-amd", "amd-zen2-3900x-wpr.txt")
 REG_ROOT = r"HKEY_LOCAL_MACHINE\SYSTEM\CurrentControlSet\Control\WMI\ProfileSource"
 ARCH = {"GenuineIntel": 2, "AuthenticAMD": 1}  # x64 CPU_VENDORS (Chappell)
+ARCH_X86 = {"GenuineIntel": 1, "AuthenticAMD": 2}  # i386 CPU_VENDORS (Chappell)
 ADD_SIZE = 0x124
 
 def run(*args, binary=False):
@@ -55,6 +58,20 @@ def run(*args, binary=False):
     if r.returncode == 0 and not binary and args and args[0] != "custom-source":
         fits_terminal(args, out)
     return r.returncode, out, r.stderr.decode("utf-8", "replace")
+
+
+EXT_LEAF = re.compile(r"^CPUID (8000000[01]):? ([0-9A-F]{8})-([0-9A-F]{8})-([0-9A-F]{8})-([0-9A-F]{8})", re.M)
+
+
+def ext_leaves(path):
+    """Leaves 0x80000000 and 0x80000001 of a dump's first CPU (AIDA64 and InstLatx64 write
+    "CPUID 80000001: a-b-c-d", older InstLatx64 dumps leave the colon out), as hostfacts
+    takes a block."""
+    block = {}
+    with open(path, encoding="latin-1") as fh:
+        for m in EXT_LEAF.finditer(fh.read()):
+            block.setdefault((int(m[1], 16), 0), tuple(int(m[i], 16) for i in range(2, 6)))
+    return block
 
 
 def signature(path):
@@ -374,6 +391,14 @@ def check_listing(tmp, reg_text):
     check(rc == 0 and "2 sources, 0 load" in out, f"another processor's group loads nothing: {out[-300:]}")
     rc, out, err = run("listing-check", full, "--cpuid-file", ZEN2, "--custom-sources", p, "--windows", "11-23h2")
     check(rc == 1 and "unknown    200 L2.Miss" in out, f"... so its sources listed are unknown: {out[-300:]}")
+    # A processor of another vendor (Centaur): no public source gives its registry Architecture
+    # value, so whether a group loads is not known: refused with a sentence, nothing written.
+    rc, out, err = run("listing-check", full, "--cpuid-file", CENTAUR, "--custom-sources", files["reg"], "--windows", "11-23h2")
+    check(rc == 2 and out == "" and "no registry Architecture value" in err and "CentaurHauls" in err,
+          f"another vendor's processor: whether a group loads is refused, not guessed: {rc} {out[-200:]} {err}")
+    rc, out, err = run("custom-source", "--cpuid-file", CENTAUR, "X=event=0x76")
+    check(rc == 2 and out == "" and "no registry Architecture value" in err,
+          f"custom-source on another vendor's processor: refused: {rc} {err}")
     # Bad files: exit 2 naming file and line.
     for body, line, phrase in (
             ("REGEDIT5\r\n", 1, "was expected: not a registry file"),
@@ -495,7 +520,12 @@ def main():
                 if not sig:
                     continue
                 vendor, fam, mod = sig
-                rc, out, err = run("info", "--cpuid-file", path, "--windows", "11-24h2", "--json")
+                # The default HAL every command shares: 32-bit where the dump says the processor
+                # has no long mode (hostfacts' rule), whose kernel numbers the vendors the other
+                # way round.
+                hal = "x86" if hostfacts.no_long_mode(ext_leaves(path)) else "x64"
+                arch = (ARCH_X86 if hal == "x86" else ARCH)[vendor]
+                rc, out, err = run("info", "--cpuid-file", path, "--hal", hal, "--json")
                 itf = json.loads(out)["interface"] if rc == 0 else "?"
                 word = "Kprof.Test-1=event=0x3c" if vendor == "GenuineIntel" else "Kprof.Test-1=event=0x76"
                 rc, out, err = run("custom-source", "--cpuid-file", path, word)
@@ -504,7 +534,7 @@ def main():
                     continue
                 keys = read_reg(out) if rc == 0 else {}
                 g = f"{REG_ROOT}\\kprof-Family-{fam}-Model-{mod}"
-                check(keys.get(g) == {"Architecture": ARCH[vendor], "Family": fam, "Model": mod} and
+                check(keys.get(g) == {"Architecture": arch, "Family": fam, "Model": mod} and
                       keys.get(g + "\\Kprof.Test-1", {}).get("Event") == int(word.split("0x")[1], 16), f"{f}: {rc} {err} {keys}")
                 n += 1
         check(n >= 20, f"{n} dumps tried")

@@ -600,6 +600,66 @@ static void test_unpack(void)
 	CHECK_EQ(kprof_windows_custom_source_pack(&cs, rec, sizeof rec, NULL), KPROF_E_FORMAT); /* not by kprof */
 }
 
+/* The registry group's Architecture: the kernel's CPU_VENDORS (Chappell: x64 1 AMD, 2 Intel;
+ * i386 1 Intel, 2 AMD; MSO-Scripts writes 2 on Intel x64), and where a group loads. */
+static void test_group(void)
+{
+	const uint32_t any = 0xFFFFFFFFu;
+	kprof_cpuid_snapshot s;
+	kprof_hal_decision d;
+	kprof_windows_profile_group g;
+	uint32_t arch = 99;
+	int loads = 99;
+	d = decide(CPU_SKX, KPROF_HAL_WINDOWS_NEWEST);
+	CHECK_EQ(kprof_windows_profile_group_get(&d, NULL, &arch, NULL), KPROF_OK);
+	CHECK_EQ(arch, 2);
+	d = decide(CPU_ZEN2, KPROF_HAL_WINDOWS_NEWEST);
+	CHECK_EQ(kprof_windows_profile_group_get(&d, NULL, &arch, NULL), KPROF_OK);
+	CHECK_EQ(arch, 1);
+	/* The 32-bit kernel numbers the vendors the other way round. */
+	snapshot(CPU_SKX, &s);
+	CHECK_EQ(kprof_hal_decision_get(&s, KPROF_HAL_BUILD_X86, KPROF_HAL_WINDOWS_10_1803, &d), KPROF_OK);
+	CHECK_EQ(kprof_windows_profile_group_get(&d, NULL, &arch, NULL), KPROF_OK);
+	CHECK_EQ(arch, 1);
+	snapshot(CPU_ZEN2, &s);
+	CHECK_EQ(kprof_hal_decision_get(&s, KPROF_HAL_BUILD_X86, KPROF_HAL_WINDOWS_10_1803, &d), KPROF_OK);
+	CHECK_EQ(kprof_windows_profile_group_get(&d, NULL, &arch, NULL), KPROF_OK);
+	CHECK_EQ(arch, 2);
+	/* Zen 2 (family 0x17 model 0x71) on x64: a group loads where Architecture is 1 and the
+	 * family and model, where given, are the processor's. */
+	d = decide(CPU_ZEN2, KPROF_HAL_WINDOWS_NEWEST);
+	g.architecture = 1, g.family = 0x17, g.model = 0x71;
+	CHECK_EQ(kprof_windows_profile_group_get(&d, &g, &arch, &loads), KPROF_OK);
+	CHECK_EQ(loads, 1);
+	g.model = 0x31;
+	CHECK_EQ(kprof_windows_profile_group_get(&d, &g, &arch, &loads), KPROF_OK);
+	CHECK_EQ(loads, 0);
+	g.model = any;
+	CHECK_EQ(kprof_windows_profile_group_get(&d, &g, &arch, &loads), KPROF_OK);
+	CHECK_EQ(loads, 1);
+	g.family = any;
+	CHECK_EQ(kprof_windows_profile_group_get(&d, &g, &arch, &loads), KPROF_OK);
+	CHECK_EQ(loads, 1);
+	g.architecture = 2; /* Intel's code on an AMD processor */
+	CHECK_EQ(kprof_windows_profile_group_get(&d, &g, &arch, &loads), KPROF_OK);
+	CHECK_EQ(loads, 0);
+	g.architecture = any; /* a group without Architecture */
+	CHECK_EQ(kprof_windows_profile_group_get(&d, &g, &arch, &loads), KPROF_OK);
+	CHECK_EQ(loads, 0);
+	/* Another vendor: no public source gives its value; refused, never guessed. */
+	kprof_cpuid_snapshot_init(&s);
+	leaf(&s, 0, 1, 0x746E6543, 0x736C7561, 0x48727561); /* CentaurHauls */
+	leaf(&s, 1, 0x00000660, 0, 0, 0);
+	CHECK_EQ(kprof_hal_decision_get(&s, KPROF_HAL_BUILD_X64, KPROF_HAL_WINDOWS_NEWEST, &d), KPROF_OK);
+	g.architecture = 0, g.family = any, g.model = any;
+	loads = 99;
+	CHECK_EQ(kprof_windows_profile_group_get(&d, &g, &arch, &loads), KPROF_E_UNSUPPORTED);
+	CHECK_EQ(arch, 0);
+	CHECK_EQ(loads, 0);
+	CHECK_EQ(kprof_windows_profile_group_get(NULL, &g, &arch, &loads), KPROF_E_ARGUMENT);
+	CHECK_EQ(kprof_windows_profile_group_get(&d, &g, NULL, &loads), KPROF_E_ARGUMENT);
+}
+
 int main(void)
 {
 	test_layouts();
@@ -608,5 +668,6 @@ int main(void)
 	test_refusals();
 	test_knowledge();
 	test_unpack();
+	test_group();
 	return kt_done();
 }

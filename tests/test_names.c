@@ -48,6 +48,8 @@ NAME_FN(kprof_windows_event_trace_information_class)
 NAME_FN(kprof_windows_trace_query_info_class)
 NAME_FN(kprof_windows_profile_add_version)
 NAME_FN(kprof_windows_pmu_type)
+NAME_FN(kprof_windows_profile_group_value)
+NAME_FN(kprof_windows_profile_source_value)
 NAME_FN(kprof_windows_custom_source_problem)
 NAME_FN(kprof_windows_custom_source_warning)
 
@@ -86,6 +88,8 @@ static const struct {
         {"windows_trace_query_info_class", name_of_kprof_windows_trace_query_info_class},
         {"windows_profile_add_version", name_of_kprof_windows_profile_add_version},
         {"windows_pmu_type", name_of_kprof_windows_pmu_type},
+        {"windows_profile_group_value", name_of_kprof_windows_profile_group_value},
+        {"windows_profile_source_value", name_of_kprof_windows_profile_source_value},
         {"windows_custom_source_problem", name_of_kprof_windows_custom_source_problem},
         {"windows_custom_source_warning", name_of_kprof_windows_custom_source_warning},
 };

@@ -44,6 +44,15 @@ typedef struct kprof_windows_custom_source {
 	uint8_t reserved[3];
 } kprof_windows_custom_source;
 
+/* The values of a registry group key (HKLM\SYSTEM\CurrentControlSet\Control\WMI\
+ * ProfileSource\<Group>) that decide where its sources load; a value the key does not have is
+ * KPROF_WINDOWS_CPU_INFO_HIERARCHY_ANY. */
+typedef struct kprof_windows_profile_group {
+	uint32_t architecture; /* the kernel's vendor code (windows_profile_registry_architecture) */
+	uint32_t family;       /* the processor's family, as kprof_cpuid_family_get gives it */
+	uint32_t model;        /* its model, as kprof_cpuid_model_get gives it */
+} kprof_windows_profile_group;
+
 #if !defined(KPROF_NO_WINDOWS_MODEL) && !defined(KPROF_NO_COUNTS) && !defined(KPROF_NO_NAMES)
 /* What kprof_windows_custom_source_verdict_get found. */
 typedef struct kprof_windows_custom_source_verdict {

@@ -269,6 +269,52 @@ KPROF_API kprof_status kprof_windows_custom_source_pack(const kprof_windows_cust
 	return KPROF_OK;
 }
 
+/* Whether d's processor is one a CpuInfoHierarchy selects: Windows compares family, model,
+ * stepping in turn and stops at the first any. */
+KPROF_IMPL_INTERNAL int kprof_impl_custom_hierarchy_matches(const kprof_hal_decision *d, const uint32_t hierarchy[3])
+{
+	uint32_t have[3];
+	size_t i;
+	have[0] = d->family;
+	have[1] = d->model;
+	have[2] = d->stepping;
+	for (i = 0; i < KPROF_IMPL_ARRAY_COUNT(have) && hierarchy[i] != KPROF_WINDOWS_CPU_INFO_HIERARCHY_ANY; i++)
+		if (!d->has_leaf1 || hierarchy[i] != have[i])
+			return 0;
+	return 1;
+}
+
+KPROF_API kprof_status kprof_windows_profile_group_get(const kprof_hal_decision *d, const kprof_windows_profile_group *g,
+                                                       uint32_t *architecture, int *loads)
+{
+	uint32_t arch = 0, hierarchy[3];
+	if (architecture)
+		*architecture = 0;
+	if (loads)
+		*loads = 0;
+	if (!d || !architecture)
+		return KPROF_E_ARGUMENT;
+	/* The kernel's CPU_VENDORS code, which the x64 and x86 kernels number differently; the
+	 * public sources give none for another vendor. */
+	if (d->vendor == KPROF_CPUID_VENDOR_INTEL)
+		arch = d->hal == KPROF_HAL_BUILD_X86 ? KPROF_WINDOWS_PROFILE_REGISTRY_ARCHITECTURE_X86_INTEL
+		                                     : KPROF_WINDOWS_PROFILE_REGISTRY_ARCHITECTURE_X64_INTEL;
+	else if (d->vendor == KPROF_CPUID_VENDOR_AMD)
+		arch = d->hal == KPROF_HAL_BUILD_X86 ? KPROF_WINDOWS_PROFILE_REGISTRY_ARCHITECTURE_X86_AMD
+		                                     : KPROF_WINDOWS_PROFILE_REGISTRY_ARCHITECTURE_X64_AMD;
+	else
+		return KPROF_E_UNSUPPORTED;
+	*architecture = arch;
+	if (g && loads) {
+		/* The group's Family and Model are a CpuInfoHierarchy without a stepping. */
+		hierarchy[0] = g->family;
+		hierarchy[1] = g->model;
+		hierarchy[2] = KPROF_WINDOWS_CPU_INFO_HIERARCHY_ANY;
+		*loads = g->architecture == arch && kprof_impl_custom_hierarchy_matches(d, hierarchy);
+	}
+	return KPROF_OK;
+}
+
 #endif
 
 #if !defined(KPROF_NO_WINDOWS_MODEL) && !defined(KPROF_NO_COUNTS) && !defined(KPROF_NO_NAMES)
@@ -308,8 +354,6 @@ KPROF_IMPL_INTERNAL kprof_windows_custom_source_problem kprof_impl_custom_proces
 {
 	const kprof_hal_release *rel = kprof_hal_release_by_id(d->release);
 	const kprof_source_profile_add *f = &v->fields;
-	uint32_t have[3];
-	size_t i;
 	if (cs->vendor != d->vendor)
 		return KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_VENDOR;
 	if (!rel || rel->build < KPROF_WINDOWS_PROFILE_ADD_FIRST_BUILD)
@@ -327,13 +371,8 @@ KPROF_IMPL_INTERNAL kprof_windows_custom_source_problem kprof_impl_custom_proces
 	if ((cs->pmu_type == KPROF_WINDOWS_PMU_TYPE_DATA_FABRIC && !(d->pmu.perfctr_ext_nb && d->pmu.topoext)) ||
 	    (cs->pmu_type == KPROF_WINDOWS_PMU_TYPE_L3 && !(d->pmu.perfctr_ext_llc && d->pmu.topoext)))
 		return KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_PMU_TYPE;
-	/* Windows compares family, model, stepping in turn and stops at the first any. */
-	have[0] = d->family;
-	have[1] = d->model;
-	have[2] = d->stepping;
-	for (i = 0; i < KPROF_IMPL_ARRAY_COUNT(have) && cs->cpu_info_hierarchy[i] != KPROF_WINDOWS_CPU_INFO_HIERARCHY_ANY; i++)
-		if (!d->has_leaf1 || cs->cpu_info_hierarchy[i] != have[i])
-			return KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_HIERARCHY_MISMATCH;
+	if (!kprof_impl_custom_hierarchy_matches(d, cs->cpu_info_hierarchy))
+		return KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_HIERARCHY_MISMATCH;
 	return KPROF_WINDOWS_CUSTOM_SOURCE_PROBLEM_NONE;
 }
 
