@@ -183,3 +183,12 @@ void kprof_cli_release_line(uint32_t hal, int defaulted)
 		kprof_cli_puts(": the newest release kprof models (--windows RELEASE for another)");
 	kprof_cli_puts("\n");
 }
+
+void kprof_cli_release_json(uint32_t hal, int defaulted)
+{
+	kprof_hal_decision d;
+	(void)kprof_cli_decide(NULL, hal, &d);
+	kprof_cli_printf("\"windows\": \"%s\", \"hal\": \"%s\", \"windows_default\": %s",
+	                 kprof_hal_release_name_get(kprof_hal_release_by_id(d.release)),
+	                 kprof_hal_build_name(d.hal), kprof_cli_json_bool(defaulted));
+}
