@@ -6,6 +6,7 @@ Every expectation is derived here from the raw cpuid lines by the rules of
 seeds' tables, or from Debian's `cpuid` tool decoding the same raw input - never from kprof's
 own output. Ends with 'N passed, N failed'.
 """
+import collections
 import json
 import os
 import random
@@ -935,6 +936,78 @@ def test_json_release():
             j = json.loads(out) if rc == 0 else {}
             got = tuple(j.get(k) for k in ("windows", "hal", "windows_default")) if isinstance(j, dict) else None
             check_eq(got, want, f"{' '.join(args[:1] + extra)} --json: the release and HAL it answered for")
+
+
+def label_value_column(line, common):
+    """Where a labelled line's value starts, read independently of kprof: after the first column
+    (a label, then two or more spaces, within 20 characters), or after a first word that fills
+    the output's common label column but for one space ("selectable 16 listed" among
+    "fits       ..."); None for a line without a label."""
+    m = re.match(r"^(\S+(?: \S+)?) {2,}(?=\S)", line)
+    if m and m.end() <= 20:
+        return m.end()
+    w = line.split(" ", 1)[0]
+    if common and w and len(w) + 1 == common and line[common:common + 1] not in ("", " "):
+        return common
+    return None
+
+
+def test_fold_words(tmp):
+    """Issue 33: a folded labelled line goes on under its value column (every label, also one
+    that fills the label column but for one space), and a name followed by a number ("Zen 5",
+    "Windows 11", "version 24H2", "CPU 0") is never broken. The folded text is compared with
+    the same command's --wide lines; the names come from spec/windows_releases.yaml and
+    docs/uarch.md, not from kprof."""
+    names = {str(r["title"]) for r in spec_releases()} | {n for u in uarch_rows() for n in u[6:9] if n}
+    pairs = sorted({m for n in names for m in re.findall(r"\S+ \d\S*", n)} | {"(CPU 0)"})
+    check(any(p.startswith("Zen ") for p in pairs) and "Windows 11" in " ".join(pairs), f"name/number pairs {pairs[:6]}")
+    listing = os.path.join(tmp, "fold-listing.txt")
+    src = os.path.join(SHARED, "reference", "listings-amd")
+    first = sorted(os.listdir(src))[0] if os.path.isdir(src) else None
+    runs = [("info", "--cpuid-file", os.path.join(DUMPS, f)) for f in sorted(os.listdir(DUMPS)) if f.endswith(".txt")]
+    if check(first is not None, "a listing to fold"):
+        open(listing, "w").write("Maximum selectable profile sources: 4.\n\n" +
+                                 open(os.path.join(src, first), encoding="utf-8", errors="replace").read())
+        runs.append(("listing-check", listing))
+    folded_labels = kept = 0
+    for args in runs:
+        rc, out, err = run(*args)
+        rcw, wide, errw = run(*args, "--wide")
+        if not check(rc == rcw and rc in (0, 1), f"{' '.join(args)[-60:]}: ran [{err.strip()[:100]}]"):
+            continue
+        cols = collections.Counter(c for l in wide.splitlines() if (c := label_value_column(l, None)))
+        common = cols.most_common(1)[0][0] if cols else None
+        lines, pos, bad = out.splitlines(), 0, []
+        for w in wide.splitlines():
+            if w.lstrip().startswith("Id  "):
+                break  # the source table: the table writer's (test_tables_fit)
+            if pos >= len(lines):
+                bad.append(("missing", w))
+                break
+            pieces = [lines[pos]]
+            pos += 1
+            # The fold only adds line breaks and indents (a long word may break anywhere).
+            squash = lambda x: "".join(x.split())  # noqa: E731
+            while squash("".join(pieces)) != squash(w) and pos < len(lines) and \
+                    len(squash("".join(pieces))) < len(squash(w)):
+                pieces.append(lines[pos])
+                pos += 1
+            if squash("".join(pieces)) != squash(w):
+                bad.append(("text", w[:60]))
+                break
+            if len(pieces) > 1 and not w.startswith(" "):
+                col = label_value_column(w, common)
+                if col:
+                    folded_labels += 1
+                    if any(len(p) - len(p.lstrip(" ")) != col for p in pieces[1:]):
+                        bad.append(("indent", col, pieces[:3]))
+            for pair in pairs:
+                if pair in w:
+                    kept += 1
+                    if "\n".join(pieces).count(pair) != w.count(pair):
+                        bad.append(("broken", pair, pieces[:3]))
+        check(not bad, f"{' '.join(args)[-60:]}: folded under the value column, names whole {bad[:2]}")
+    check(folded_labels > 10 and kept > 10, f"labelled lines folded ({folded_labels}) and names seen ({kept}) in the outputs checked")
 
 
 def test_decode_select(tabs):
@@ -2313,6 +2386,7 @@ def main():
         test_one_vocabulary(tabs, tmp)
         test_tables_fit(tabs, tmp)
         test_json_release()
+        test_fold_words(tmp)
         test_later_intel_verdicts()
         BIN[0] = KPROF_SAN
         ring = test_lwp_decode(tmp)
