@@ -281,13 +281,16 @@ static void first_screen_text(const info_facts *f)
 		                 (unsigned)d->model, (unsigned)d->stepping, (unsigned)d->stepping);
 		if (f->uarch) {
 			uarch_text(f->uarch, line, sizeof line);
-			kprof_cli_printf("%s\n", line);
+			kprof_cli_name(line);
+			kprof_cli_puts("\n");
 		} else {
 			kprof_cli_puts("unknown model (kprof's table, docs/uarch.md, has no row for it)\n");
 		}
 	}
 	input_text(f->in, line, sizeof line);
-	kprof_cli_printf("input       %s\n", line);
+	kprof_cli_puts("input       ");
+	kprof_cli_name(line);
+	kprof_cli_puts("\n");
 	kprof_cli_puts("windows     ");
 	kprof_cli_release_print(d);
 	if (f->release_default && r)

@@ -20,10 +20,12 @@ static void json_write(const kprof_pmu_plan *p, const kprof_msr_value *w)
 
 /* The plan as one JSON object (docs/schema/plan.json): 64-bit values as "0x..." strings. */
 static void print_json(const kprof_source *s, kprof_source_table itf, uint64_t events,
-                       const kprof_pmu_plan *p)
+                       const kprof_pmu_plan *p, uint32_t hal, int defaulted)
 {
 	uint32_t i;
-	kprof_cli_puts("{\"source\": ");
+	kprof_cli_puts("{");
+	kprof_cli_release_json(hal, defaulted);
+	kprof_cli_puts(",\n \"source\": ");
 	kprof_cli_json_string(kprof_source_name_get(s));
 	kprof_cli_printf(", \"value\": %u, \"interface\": \"%s\", \"counter\": %lu, "
 	                 "\"interval\": %llu,\n \"start\": [",
@@ -122,7 +124,7 @@ int kprof_cmd_plan(const kprof_cli_args *a)
 	if (st != KPROF_OK)
 		return kprof_cli_error("plan: %s", kprof_status_name(st));
 	if (kprof_cli_opt(a, KPROF_CLI_OPT_JSON)->set) {
-		print_json(s, d.table, events, &p);
+		print_json(s, d.table, events, &p, build | KPROF_CLI_RELEASE(release), !win->set);
 		return 0;
 	}
 	kprof_cli_printf("%s (0x%02X) on the %s interface, counter %lu, %llu events per "

@@ -65,7 +65,10 @@ int kprof_cmd_sources(const kprof_cli_args *a)
 	/* The names as the release's HAL spells them. */
 	(void)kprof_cli_decide(NULL, KPROF_HAL_BUILD_X64 | KPROF_CLI_RELEASE(release), &names);
 	if (json) {
-		kprof_cli_puts("[");
+		/* One object: the release and HAL answered for (as info --json names them), the rows. */
+		kprof_cli_puts("{");
+		kprof_cli_release_json(build | KPROF_CLI_RELEASE(release), !win->set);
+		kprof_cli_puts(",\n \"sources\": [");
 	} else {
 		/* The release answered for, on standard error: the table's lines are rows only. */
 		kprof_cli_aside_begin();
@@ -119,7 +122,7 @@ int kprof_cmd_sources(const kprof_cli_args *a)
 		}
 	}
 	if (json) {
-		kprof_cli_puts("\n]\n");
+		kprof_cli_puts(first ? "]}\n" : "\n ]}\n");
 		return 0;
 	}
 	kprof_cli_table_end();
@@ -226,6 +229,10 @@ int kprof_cmd_decode_select(const kprof_cli_args *a)
 		                 (unsigned long long)value, kprof_cli_json_bool(perf_raw),
 		                 kprof_cli_choice_vendor(vendor), kprof_cli_json_bool(st == KPROF_E_RESERVED),
 		                 (unsigned long long)reserved);
+		/* The release and HAL whose support the sources' Supported is (as info --json). */
+		kprof_cli_puts(" ");
+		kprof_cli_release_json(build, !win->set);
+		kprof_cli_puts(",\n");
 		kprof_cli_printf(
 		        " \"fields\": {\"event\": %u, \"umask\": %u, \"usr\": %s, \"os\": %s, "
 		        "\"edge\": %s, \"pc\": %s, \"int\": %s, ",

@@ -97,8 +97,8 @@ void kprof_cli_release_print(const kprof_hal_decision *d)
 	const kprof_hal_release *r = kprof_hal_release_by_id(d->release);
 	if (!r)
 		return;
-	kprof_cli_printf("%s [%s, build %lu], %s HAL", kprof_hal_release_title_get(r),
-	                 kprof_hal_release_name_get(r), (unsigned long)r->build,
+	kprof_cli_name(kprof_hal_release_title_get(r));
+	kprof_cli_printf(" [%s, build %lu], %s HAL", kprof_hal_release_name_get(r), (unsigned long)r->build,
 	                 d->hal == KPROF_HAL_BUILD_X86 ? "32-bit" : "64-bit");
 }
 
@@ -182,4 +182,13 @@ void kprof_cli_release_line(uint32_t hal, int defaulted)
 	if (defaulted)
 		kprof_cli_puts(": the newest release kprof models (--windows RELEASE for another)");
 	kprof_cli_puts("\n");
+}
+
+void kprof_cli_release_json(uint32_t hal, int defaulted)
+{
+	kprof_hal_decision d;
+	(void)kprof_cli_decide(NULL, hal, &d);
+	kprof_cli_printf("\"windows\": \"%s\", \"hal\": \"%s\", \"windows_default\": %s",
+	                 kprof_hal_release_name_get(kprof_hal_release_by_id(d.release)),
+	                 kprof_hal_build_name(d.hal), kprof_cli_json_bool(defaulted));
 }

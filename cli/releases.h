@@ -21,5 +21,8 @@ void kprof_cli_release_print(const kprof_hal_decision *d);
  * --windows) that it is the newest kprof models and how to choose another: the line of every
  * command that answers for a release. */
 void kprof_cli_release_line(uint32_t hal, int defaulted);
+/* The same in JSON, the fields of `info --json`: "windows": its name, "hal": "x64" or "x86",
+ * "windows_default": whether no --windows chose it (no comma before or after). */
+void kprof_cli_release_json(uint32_t hal, int defaulted);
 
 #endif

@@ -24,6 +24,16 @@ static int out_failed;
 static char *aside_buf;
 static size_t aside_len, aside_mark;
 static void fold_output(void);
+/* A space no fold breaks at (kprof_cli_name): a control code no other output holds (the text
+ * and JSON writers escape every control code of their input), a space once written. */
+#define NBSP '\x1f'
+
+static void nbsp_to_space(char *p, size_t n)
+{
+	for (; n; p++, n--)
+		if (*p == NBSP)
+			*p = ' ';
+}
 
 static void out_append(const char *s, size_t n)
 {
@@ -80,6 +90,14 @@ void kprof_cli_puts(const char *s)
 	out_append(s, strlen(s));
 }
 
+void kprof_cli_name(const char *s)
+{
+	for (; *s; s++) {
+		char c = *s == ' ' && s[1] >= '0' && s[1] <= '9' ? NBSP : *s;
+		out_append(&c, 1);
+	}
+}
+
 void kprof_cli_write(const void *data, size_t n)
 {
 	out_append((const char *)data, n);
@@ -92,6 +110,10 @@ int kprof_cli_flush(int rc)
 		rc = KPROF_CLI_EXIT_FAILURE;
 	if (print) {
 		fold_output();
+		if (out_buf)
+			nbsp_to_space(out_buf, out_len);
+		if (aside_buf)
+			nbsp_to_space(aside_buf, aside_len);
 		if (out_failed) {
 			fprintf(stderr, "kprof: out of memory\n");
 			rc = KPROF_CLI_EXIT_FAILURE;
@@ -325,26 +347,39 @@ void kprof_cli_table_end(void)
 	free(t.data);
 }
 
+/* Where a labelled line's value starts: after its label, the first column ("windows     ...",
+ * "hal uses    4": a run of two spaces within the first 20 characters), or 0. */
+static size_t label_column(const char *s, size_t n)
+{
+	size_t i;
+	for (i = 1; i + 1 < n && i < 20; i++)
+		if (s[i] == ' ' && s[i + 1] == ' ') {
+			while (i < n && s[i] == ' ')
+				i++;
+			return i < 40 && i < n ? i : 0;
+		}
+	return 0;
+}
+
 /* A text line longer than the width, wrapped: at the last space that fits (outside [...] where
  * one is), else at a '/' or ',' , else at the width; each further line indented to where the
- * line's text starts after its label (a first word followed by two spaces: "windows     ...")
- * or, without a label, 4 more than the line's own indent. */
-static void fold_line(kprof_cli_text *t, const char *s, size_t n)
+ * line's text starts after its label (label_column), also for a label that fills the label
+ * column of the lines above it (labels) but for one space ("selectable 16 listed" under
+ * "fits       ..."), or, without a label, 4 more than the line's own indent. */
+static void fold_line(kprof_cli_text *t, const char *s, size_t n, size_t labels)
 {
 	size_t lead = 0, indent, i, col;
 	char pad[81];
 	while (lead < n && s[lead] == ' ')
 		lead++;
-	/* A label: a run of two spaces within the line's first 20 characters ("hal uses    4"). */
 	indent = lead ? lead : 4;
-	for (i = lead + 1; i + 1 < n && i < lead + 20; i++)
-		if (s[i] == ' ' && s[i + 1] == ' ') {
-			while (i < n && s[i] == ' ')
-				i++;
-			if (i < 40)
-				indent = i;
-			break;
-		}
+	if (!lead && (i = label_column(s, n)) != 0)
+		indent = i;
+	else if (!lead && labels && labels < n && s[labels - 1] == ' ' && s[labels] != ' ' &&
+	         !memchr(s, ' ', labels - 1))
+		indent = labels;
+	else if (lead && (i = label_column(s + lead, n - lead)) != 0 && lead + i < 40)
+		indent = lead + i;
 	memset(pad, ' ', indent);
 	pad[indent] = 0;
 	for (col = 0;;) {
@@ -397,7 +432,7 @@ static void fold_line(kprof_cli_text *t, const char *s, size_t n)
 static void fold_output(void)
 {
 	kprof_cli_text t = {NULL, 0, 0, 0};
-	size_t start = 0, end;
+	size_t start = 0, end, labels = 0;
 	int any = 0;
 	if (!out_width || out_failed || !out_buf)
 		return;
@@ -412,10 +447,14 @@ static void fold_output(void)
 	if (!any)
 		return;
 	for (start = 0; start < out_len; start = end + 1) {
+		size_t col;
 		for (end = start; end < out_len && out_buf[end] != '\n'; end++)
 			;
+		/* The label column of the labelled lines so far (fold_line). */
+		if (out_buf[start] != ' ' && (col = label_column(out_buf + start, end - start)) != 0)
+			labels = col;
 		if (end - start > out_width) {
-			fold_line(&t, out_buf + start, end - start);
+			fold_line(&t, out_buf + start, end - start, labels);
 		} else {
 			char *line = (char *)malloc(end - start + 2);
 			if (!line) {

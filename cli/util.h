@@ -84,6 +84,9 @@ typedef struct kprof_cli_column {
 	unsigned drop; /* 0: always shown; else left out, highest rank first, to fit */
 } kprof_cli_column;
 void kprof_cli_output_width(unsigned columns);
+/* A name as text whose space before a number never folds ("Zen 5", "Windows 11 version 24H2"):
+ * each such space is written as a non-breaking join the output turns back into a space. */
+void kprof_cli_name(const char *s);
 /* What is printed between these two goes to standard error after the output (when it is
  * printed at all): a summary kept off a table's lines, so awk and cut see rows only. */
 void kprof_cli_aside_begin(void);

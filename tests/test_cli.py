@@ -6,6 +6,7 @@ Every expectation is derived here from the raw cpuid lines by the rules of
 seeds' tables, or from Debian's `cpuid` tool decoding the same raw input - never from kprof's
 own output. Ends with 'N passed, N failed'.
 """
+import collections
 import json
 import os
 import random
@@ -760,15 +761,15 @@ def test_sources(tabs, live_expect):
     rc, out, err = run("sources", "--json")
     if not check_eq(rc, 0, "sources --json"):
         return
-    j = json.loads(out)
+    j = json.loads(out)["sources"]
     rc, out, err = run("sources", *RULES, "--json")
-    sup1507 = {(s["interface"], s["value"]): s["supported"] for s in json.loads(out)} if rc == 0 else {}
+    sup1507 = {(s["interface"], s["value"]): s["supported"] for s in json.loads(out)["sources"]} if rc == 0 else {}
     check(sup1507 and not any(i == "intel-later" for i, v in sup1507), "sources --windows 10-1507: no later-Intel source")
     for itf, rows in tabs.items():
         got = [s for s in j if s["interface"] == itf]
         check_eq(len(got), len(rows), f"sources --json: {itf} count equals the seed's rows")
         rc, o, err = run("sources", "--interface", itf, "--json")
-        check_eq(json.loads(o) if rc == 0 else None, got, f"sources --interface {itf} --json")
+        check_eq(json.loads(o)["sources"] if rc == 0 else None, got, f"sources --interface {itf} --json")
         for g, w in zip(got, rows):
             for k in ("value", "name", "select", "ebx_bit"):
                 check_eq(g[k], w[k], f"sources {itf} 0x{w['value']:02x} {k}")
@@ -836,7 +837,7 @@ def test_later_intel_verdicts():
         rc, out, err = run("sources", "--cpuid-file", path, "--interface", "intel-later", "--json")
         if not check_eq(rc, 0, f"{name}: sources --interface intel-later [{err.strip()}]"):
             continue
-        got = {s["value"]: (s["counts"]["status"], s["counts"]["event"]) for s in json.loads(out)}
+        got = {s["value"]: (s["counts"]["status"], s["counts"]["event"]) for s in json.loads(out)["sources"]}
         want = {v: (("same", ev) if version >= 2 and fixed > n else ("absent", ev)) for v, (n, ev) in FIXED_SOURCES.items()}
         want.update({0x20: ("unknown", None), 0x24: ("unknown", None)})
         check_eq(got, want, f"{name}: later Intel verdicts (leaf 0x0A version {version}, {fixed} fixed)")
@@ -855,7 +856,7 @@ def test_tables_fit(tabs, tmp):
     first11 = [r["name"] for r in rels if str(r["title"]).startswith("Windows 11")][0]
     # Units: JSON and text, from the spec's interval classes.
     rc, out, err = run("sources", "--json")
-    j = json.loads(out) if rc == 0 else []
+    j = json.loads(out)["sources"] if rc == 0 else []
     want_unit = {}
     for t in spec["tables"]:
         for row in t["sources"]:
@@ -889,7 +890,7 @@ def test_tables_fit(tabs, tmp):
     check(f"[{newest}," in err and "--windows" in err and out.count("windows") == 0,
           f"sources: stderr names the default release {newest} and --windows: {err.strip()[:120]}")
     rc, o2, err2 = run("sources", "--windows", newest, "--json")
-    check_eq(json.loads(o2) if rc == 0 else None, j, "sources: the default is the newest release")
+    check_eq(json.loads(o2)["sources"] if rc == 0 else None, j, "sources: the default is the newest release")
     # With a processor: the summary is on standard error, standard output is rows only.
     k8 = os.path.join(DUMPS, "AuthenticAMD0020FB1_K8_Manchester_CPUID.txt")
     rc, out, err = run("sources", "--cpuid-file", k8)
@@ -916,6 +917,97 @@ def test_tables_fit(tabs, tmp):
         rc, wide, err = run(*args, "--wide")
         check(rc == 0 and max(map(len, wide.splitlines())) > 80 and ("Value" in wide or "all" in args),
               f"{args[0]} --wide: every column, lines as long as they are")
+
+
+def test_json_release():
+    """Issue 33, "JSON has the same fields": every command whose text names the Windows release
+    and HAL it answered for names them in its JSON too, as `info --json` does (windows, hal,
+    windows_default). The expected release comes from spec/windows_releases.yaml: the newest
+    release with the HAL asked for, unless --windows names one."""
+    rels = spec_releases()
+    newest = {h: [r["name"] for r in rels if r[h]][-1] for h in ("x64", "x86")}
+    first11 = [r["name"] for r in rels if str(r["title"]).startswith("Windows 11")][0]
+    k8 = os.path.join(DUMPS, "AuthenticAMD0020FB1_K8_Manchester_CPUID.txt")
+    for args in (("sources",), ("sources", "--interface", "amd64", "--cpuid-file", k8),
+                 ("decode-select", "0x4300c0", "--vendor", "amd"), ("plan", "TotalIssues", "--cpuid-file", k8)):
+        for extra, want in (((), (newest["x64"], "x64", True)), (("--hal", "x86"), (newest["x86"], "x86", True)),
+                            (("--windows", first11), (first11, "x64", False))):
+            rc, out, err = run(*args, *extra, "--json")
+            j = json.loads(out) if rc == 0 else {}
+            got = tuple(j.get(k) for k in ("windows", "hal", "windows_default")) if isinstance(j, dict) else None
+            check_eq(got, want, f"{' '.join(args[:1] + extra)} --json: the release and HAL it answered for")
+
+
+def label_value_column(line, common):
+    """Where a labelled line's value starts, read independently of kprof: after the first column
+    (a label, then two or more spaces, within 20 characters), or after a first word that fills
+    the output's common label column but for one space ("selectable 16 listed" among
+    "fits       ..."); None for a line without a label."""
+    m = re.match(r"^(\S+(?: \S+)?) {2,}(?=\S)", line)
+    if m and m.end() <= 20:
+        return m.end()
+    w = line.split(" ", 1)[0]
+    if common and w and len(w) + 1 == common and line[common:common + 1] not in ("", " "):
+        return common
+    return None
+
+
+def test_fold_words(tmp):
+    """Issue 33: a folded labelled line goes on under its value column (every label, also one
+    that fills the label column but for one space), and a name followed by a number ("Zen 5",
+    "Windows 11", "version 24H2", "CPU 0") is never broken. The folded text is compared with
+    the same command's --wide lines; the names come from spec/windows_releases.yaml and
+    docs/uarch.md, not from kprof."""
+    names = {str(r["title"]) for r in spec_releases()} | {n for u in uarch_rows() for n in u[6:9] if n}
+    pairs = sorted({m for n in names for m in re.findall(r"\S+ \d\S*", n)} | {"(CPU 0)"})
+    check(any(p.startswith("Zen ") for p in pairs) and "Windows 11" in " ".join(pairs), f"name/number pairs {pairs[:6]}")
+    listing = os.path.join(tmp, "fold-listing.txt")
+    src = os.path.join(SHARED, "reference", "listings-amd")
+    first = sorted(os.listdir(src))[0] if os.path.isdir(src) else None
+    runs = [("info", "--cpuid-file", os.path.join(DUMPS, f)) for f in sorted(os.listdir(DUMPS)) if f.endswith(".txt")]
+    if check(first is not None, "a listing to fold"):
+        open(listing, "w").write("Maximum selectable profile sources: 4.\n\n" +
+                                 open(os.path.join(src, first), encoding="utf-8", errors="replace").read())
+        runs.append(("listing-check", listing))
+    folded_labels = kept = 0
+    for args in runs:
+        rc, out, err = run(*args)
+        rcw, wide, errw = run(*args, "--wide")
+        if not check(rc == rcw and rc in (0, 1), f"{' '.join(args)[-60:]}: ran [{err.strip()[:100]}]"):
+            continue
+        cols = collections.Counter(c for l in wide.splitlines() if (c := label_value_column(l, None)))
+        common = cols.most_common(1)[0][0] if cols else None
+        lines, pos, bad = out.splitlines(), 0, []
+        for w in wide.splitlines():
+            if w.lstrip().startswith("Id  "):
+                break  # the source table: the table writer's (test_tables_fit)
+            if pos >= len(lines):
+                bad.append(("missing", w))
+                break
+            pieces = [lines[pos]]
+            pos += 1
+            # The fold only adds line breaks and indents (a long word may break anywhere).
+            squash = lambda x: "".join(x.split())  # noqa: E731
+            while squash("".join(pieces)) != squash(w) and pos < len(lines) and \
+                    len(squash("".join(pieces))) < len(squash(w)):
+                pieces.append(lines[pos])
+                pos += 1
+            if squash("".join(pieces)) != squash(w):
+                bad.append(("text", w[:60]))
+                break
+            if len(pieces) > 1 and not w.startswith(" "):
+                col = label_value_column(w, common)
+                if col:
+                    folded_labels += 1
+                    if any(len(p) - len(p.lstrip(" ")) != col for p in pieces[1:]):
+                        bad.append(("indent", col, pieces[:3]))
+            for pair in pairs:
+                if pair in w:
+                    kept += 1
+                    if "\n".join(pieces).count(pair) != w.count(pair):
+                        bad.append(("broken", pair, pieces[:3]))
+        check(not bad, f"{' '.join(args)[-60:]}: folded under the value column, names whole {bad[:2]}")
+    check(folded_labels > 10 and kept > 10, f"labelled lines folded ({folded_labels}) and names seen ({kept}) in the outputs checked")
 
 
 def test_decode_select(tabs):
@@ -2305,7 +2397,7 @@ def test_one_machine(tabs, tmp):
         if not check_eq(rc, 0, f"sources --cpuid-file {name} [{err.strip()}]"):
             continue
         bad = []
-        for s in json.loads(out):
+        for s in json.loads(out)["sources"]:
             row = hostfacts.source_row(s["interface"], s["value"])
             want = s["interface"] == e["interface"] and row is not None and \
                 hostfacts.source_supported(blocks[0], s["interface"], row)
@@ -2316,7 +2408,7 @@ def test_one_machine(tabs, tmp):
         check_eq(bad, [], f"sources --cpuid-file {name}: Supported is the dump's")
     rc, out, err = run("sources", "--family", "0x17", "--json")
     if check_eq(rc, 0, "sources --family 0x17 --json"):
-        check_eq(sorted({s["supported"] for s in json.loads(out)}, key=str), [None],
+        check_eq(sorted({s["supported"] for s in json.loads(out)["sources"]}, key=str), [None],
                  "sources --family: Supported unknown (no cpuid leaves to decide by)")
 # One vocabulary (issue 33): repeated options, any case, one rule for defaults, --hal, sources
 # FILTER, cpuid-dump --cpuid-file, plan.
@@ -2364,21 +2456,21 @@ def test_one_vocabulary(tabs, tmp):
         rc, out, err = run(*args)
         check(rc == 0, f"kprof {' '.join(args)} [{err.strip()}]")
     rc, out, err = run("sources", "--windows", "7", "--hal", "x86", "--interface", "emon", "--json")
-    check(rc == 0 and all(s["supported"] in (False, None) for s in json.loads(out)),
+    check(rc == 0 and all(s["supported"] in (False, None) for s in json.loads(out)["sources"]),
           f"sources --windows 7 --hal x86: Windows 7's 32-bit HAL has no Emon source (seed 002: 32-bit sources from Windows 8) [{err.strip()}]")
     # sources FILTER: every source whose name (or HAL string) has FILTER, any case, * and ?.
     names = {r["name"] for rows in tabs.values() for r in rows}
     for flt, rx in (("llc", r"llc"), ("DC*Miss", r"dc.*miss"), ("Profile?cache", r"profile.cache")):
         rc, out, err = run("sources", flt, "--json")
-        got = {r["name"] for r in json.loads(out)} if rc == 0 else set()
+        got = {r["name"] for r in json.loads(out)["sources"]} if rc == 0 else set()
         want = {n for n in names if re.search(rx, n, re.I)}
         check(want and want <= got, f"sources {flt}: {sorted(want - got)} missing")
         extra = {n for n in got - want}
         rc2, out2, err2 = run("sources", "--json")
-        desc = {r["name"]: r["description"] for r in json.loads(out2)} if rc2 == 0 else {}
+        desc = {r["name"]: r["description"] for r in json.loads(out2)["sources"]} if rc2 == 0 else {}
         check(all(re.search(rx, desc.get(n, ""), re.I) for n in extra), f"sources {flt}: only matches ({sorted(extra)[:5]})")
     rc, out, err = run("sources", "nosuchsourcename", "--json")
-    check(rc == 0 and json.loads(out) == [], "sources FILTER that names nothing: an empty table")
+    check(rc == 0 and json.loads(out)["sources"] == [], "sources FILTER that names nothing: an empty table")
     # cpuid-dump --cpuid-file: any dump kprof reads, in `cpuid -r` form: the leaves of the test's
     # own AIDA64 parse, block by block (numbered as the dump numbers them).
     some = sorted(os.listdir(DUMPS))[::40][:8]
@@ -2450,6 +2542,8 @@ def main():
         test_json_strings(tmp)
         test_one_vocabulary(tabs, tmp)
         test_tables_fit(tabs, tmp)
+        test_json_release()
+        test_fold_words(tmp)
         test_later_intel_verdicts()
         BIN[0] = KPROF_SAN
         ring = test_lwp_decode(tmp)

@@ -325,7 +325,7 @@ for c in classes:
                        "--model", hex(mod), "--stepping", hex(step))
     if not check(rc == 0, f"kprof sources for {c['id']}: {err}"):
         continue
-    for s in json.loads(out):
+    for s in json.loads(out)["sources"]:
         want = verdict[(*key(s["select"]), c["id"])]
         check((s["counts"]["status"], s["counts"]["event"]) == want[:2],
               f"{c['id']} {s['name']}: kprof says {s['counts']}, the spec {want[:2]}")
@@ -340,7 +340,7 @@ for args in (["--vendor", "amd", "--family", "0xF", "--model", "0x95"], ["--vend
              ["--vendor", "CentaurHauls", "--family", "6"], ["--vendor", "hygon", "--family", "0x17"]):
     rc, out, err = run("sources", "--interface", "amd64", "--json", *args)
     if check(rc == 0, f"sources {' '.join(args)} exits 0 ({err})"):
-        got = {s["counts"]["status"] for s in json.loads(out)}
+        got = {s["counts"]["status"] for s in json.loads(out)["sources"]}
         check(got == {"unknown"}, f"sources {' '.join(args)}: all unknown, got {got}")
 for args in (["--family", "zz"], ["--family", "0x10F"], ["--model", "3"], ["--vendor", "amd64"]):
     rc, out, err = run("sources", *args)
@@ -462,6 +462,18 @@ rc, out, text = run("sources", "--interface", "amd64", "--vendor", "amd", "--fam
 got = nothing_blocks(text)
 check(any("northbridge" in r for r in got["nothing"]) and any("PMCx080" in r for r in got["wrong"]),
       f"sources on Zen 2: the northbridge and PMCx080/081 groups ({sorted(got['nothing'])}, {sorted(got['wrong'])})")
+
+# docs/counts.md (generated) lists every fixed: row like the select rows: the source, its
+# counter, classes, verdict, the vendor's name and why (the row's provenance), read here from
+# spec/counts.yaml and spec/source.yaml with yaml alone.
+doc_rows = [[c.strip() for c in re.split(r"(?<!\\)\|", l.strip()[1:-1])]
+            for l in open(os.path.join(ROOT, "docs/counts.md"), encoding="utf-8") if l.startswith("|")]
+for tid, val, ctr, cls, st, name, why in counts.get("fixed") or []:
+    want = [f"{val:#04x}", next(r["name"] for r in tables[tid]["sources"] if r["value"] == val),
+            "-" if ctr is None else str(ctr), str(cls), st, "-" if name is None else f"`{name}`",
+            " ".join(why.split()).replace("|", "\\|")]
+    check(any(r[-len(want):] == want for r in doc_rows), f"docs/counts.md lists the fixed row {want[:6]} with its provenance")
+check(len(counts.get("fixed") or []) >= 5, "spec/counts.yaml has the fixed rows (0x20..0x24)")
 
 # ------------------------------------------------------------------------------------- E
 tally = collections.Counter((cid, v[0]) for (ev, um, cid), v in verdict.items() for s in tables["amd64"]["sources"]

@@ -324,7 +324,7 @@ def check_refusals(tmp):
     # What kprof knows the event counts: a custom source with a HAL source's select reports that
     # source's verdict, as `kprof sources` does for the same processor; absent ones warn.
     rc, out, err = run("sources", "--interface", "amd64", "--cpuid-file", ZEN2, "--json")
-    rows = [s for s in json.loads(out) if s.get("select")] if rc == 0 else []
+    rows = [s for s in json.loads(out)["sources"] if s.get("select")] if rc == 0 else []
     warned = 0
     for s in rows[:60]:
         sel = s["select"] & ~0x530000  # without USR/OS/INT/EN

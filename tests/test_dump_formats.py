@@ -270,7 +270,7 @@ def facts_of(cpu, facts):
 
 def emon_rows(kprof):
     p = subprocess.run([kprof, "sources", "--interface", "emon", "--json"], capture_output=True, text=True, check=True)
-    return [(r["name"], r["ebx_bit"]) for r in json.loads(p.stdout)]
+    return [(r["name"], r["ebx_bit"]) for r in json.loads(p.stdout)["sources"]]
 
 
 def expected_groups(cpus, facts, iface, rows, labels=None):

@@ -443,7 +443,7 @@ def test_amd_spellings(tmp):
               and (("amd64_names" in j.get("uncertain", [])) == (spelled is None)),
               f"info --windows {rel} on Zen 2: names and uncertain {j.get('uncertain')}")
         rc, out, err = run("sources", "--interface", "amd64", "--windows", rel, "--json")
-        names = {s["value"]: s["description"] for s in (json.loads(out) if rc == 0 else [])}
+        names = {s["value"]: s["description"] for s in (json.loads(out)["sources"] if rc == 0 else [])}
         check(all(names.get(v) == (later if spelled else desc(amd[v])) for v, later in LATER_AMD64.items()),
               f"sources --windows {rel}: the release's spelling")
 
@@ -516,7 +516,7 @@ def test_unreadable(tmp):
 def test_sources_and_usage():
     def tables_listed(rel):
         rc, out, _ = run("sources", "--windows", rel, "--json")
-        return rc, json.loads(out) if rc == 0 else []
+        return rc, json.loads(out)["sources"] if rc == 0 else []
     rc, rows = tables_listed("2003-sp1")
     check(rc == 0 and not any(r["interface"] == "emon" for r in rows)
           and any(r["interface"] == "amd64" for r in rows), "sources --windows 2003-sp1: Amd64, no Emon")

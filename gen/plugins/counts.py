@@ -188,7 +188,8 @@ def build_counts(node, sources, registers):
             raise SpecError(f"{at_f}: a known verdict names its counter and event; unknown and absent name neither")
         if not (isinstance(why, str) and why.isprintable()):
             raise SpecError(f"{at_f}: why must be printable text")
-        fixed.append({"table": t, "value": val, "counter": -1 if ctr is None else ctr, "lo": index[m.group(1)],
+        fixed.append({"table": t, "value": val, "source": next(x for x in t["rows"] if x["value"] == val),
+                      "counter": -1 if ctr is None else ctr, "lo": index[m.group(1)],
                       "hi": index[m.group(2) or m.group(1)], "status": status_of[st], "name": name, "why": why,
                       "line": line})
     pool = Pool("counts", "the counts section's strings: vendor event names, class titles, bases and vendors")
