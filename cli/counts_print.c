@@ -126,10 +126,15 @@ void kprof_cli_counts_summary_text(const kprof_cli_counts_summary *sum, unsigned
 }
 
 /* --vendor's words for the vendors whose classes spec/counts.yaml has (a signature names any
- * other). */
+ * other): the signature is kprof_cpuid_vendor_name()'s, or for a vendor kprof_cpuid_vendor has
+ * no value for, the one its counts classes give. */
 static const struct {
-	const char *word, *signature;
-} cpu_vendors[] = {{"amd", "AuthenticAMD"}, {"intel", "GenuineIntel"}, {"hygon", "HygonGenuine"}};
+	const char *word;
+	kprof_cpuid_vendor vendor;
+	const char *signature;
+} cpu_vendors[] = {{"amd", KPROF_CPUID_VENDOR_AMD, NULL},
+                   {"intel", KPROF_CPUID_VENDOR_INTEL, NULL},
+                   {"hygon", KPROF_CPUID_VENDOR_UNKNOWN, "HygonGenuine"}};
 
 const char *kprof_cli_choice_cpu_vendor(int i)
 {
@@ -144,7 +149,8 @@ int kprof_cli_counts_named_class(const kprof_cli_args *a, kprof_cpuid_vendor def
 	size_t i;
 	for (i = 0; i < KPROF_CLI_COUNT(cpu_vendors); i++)
 		if (kprof_cli_word_eq(v, cpu_vendors[i].word))
-			v = cpu_vendors[i].signature;
+			v = cpu_vendors[i].signature ? cpu_vendors[i].signature
+			                             : kprof_cpuid_vendor_name(cpu_vendors[i].vendor);
 	if (strlen(v) != 12)
 		return kprof_cli_usage(a->cmd, "--vendor '%s': amd, intel, hygon or a "
 		                                     "12-character cpuid vendor string", kprof_cli_quote(v));
