@@ -545,21 +545,15 @@ int kprof_cmd_info(const kprof_cli_args *a)
 	const kprof_cli_value *hal = kprof_cli_opt(a, KPROF_CLI_OPT_HAL);
 	const kprof_cli_value *win = kprof_cli_opt(a, KPROF_CLI_OPT_WINDOWS);
 	const kprof_cli_value *all = kprof_cli_opt(a, KPROF_CLI_OPT_ALL);
-	uint32_t build = hal->set ? (uint32_t)hal->num : KPROF_HAL_BUILD_X64, release = 0;
+	uint32_t build, release;
 	kprof_cli_input in;
-	int no_long_mode;
-	int win_all = win->set && kprof_cli_word_eq(win->text, "all");
+	int no_long_mode, win_all;
 	kprof_cpuid_snapshot snap;
 	kprof_cli_groups groups;
 	info_facts f;
 	int rc, json = kprof_cli_opt(a, KPROF_CLI_OPT_JSON)->set;
-	if (win->set && !win_all && kprof_cli_windows_parse(a->cmd, win->text, &release) != 0)
-		return KPROF_CLI_EXIT_USAGE;
-	if (release) {
-		rc = kprof_cli_hal_check(a->cmd, build | KPROF_CLI_RELEASE(release));
-		if (rc)
-			return rc;
-	}
+	if ((rc = kprof_cli_release_options(a, &build, &release, &win_all)) != 0)
+		return rc;
 	if (file->set && all->set)
 		return kprof_cli_usage(a->cmd,
 		                       "--all reads this machine: not with --cpuid-file");

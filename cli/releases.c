@@ -56,6 +56,20 @@ int kprof_cli_hal_check(const kprof_cli_command *c, uint32_t hal)
 	return 0;
 }
 
+int kprof_cli_release_options(const kprof_cli_args *a, uint32_t *build, uint32_t *release, int *all)
+{
+	const kprof_cli_value *hal = kprof_cli_opt(a, KPROF_CLI_OPT_HAL);
+	const kprof_cli_value *win = kprof_cli_opt(a, KPROF_CLI_OPT_WINDOWS);
+	int is_all = all && win->set && kprof_cli_word_eq(win->text, "all");
+	*build = hal->set ? (uint32_t)hal->num : KPROF_HAL_BUILD_X64;
+	*release = 0;
+	if (all)
+		*all = is_all;
+	if (win->set && !is_all && kprof_cli_windows_parse(a->cmd, win->text, release) != 0)
+		return KPROF_CLI_EXIT_USAGE;
+	return kprof_cli_hal_check(a->cmd, *build | KPROF_CLI_RELEASE(*release));
+}
+
 /* The kprof_hal_uncertain bits set in u: their names for JSON, their words for text ("a; b"). */
 void kprof_cli_uncertain_print(unsigned u, int json)
 {

@@ -7,6 +7,7 @@
  * MSR values or 0 by their valid bits; on error the output is all zero; raw and MSR forms of
  * the same values agree. */
 #include "fuzz_common.h"
+#include "tests/own_bytes.h"
 
 static int all_zero(const void *p, size_t n)
 {
@@ -19,11 +20,7 @@ static int all_zero(const void *p, size_t n)
 
 static uint64_t le64(const uint8_t *p)
 {
-	uint64_t v = 0;
-	int i;
-	for (i = 7; i >= 0; i--)
-		v = v << 8 | p[i];
-	return v;
+	return own_get(p, 8);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

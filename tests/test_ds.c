@@ -4,28 +4,21 @@
  * from kprof's own output. */
 #include "kprof.h"
 #include "kprof_test.h"
+#include "own_bytes.h"
 #include "own_cpuid.h"
 
-/* ---- the test's own little-endian writer: buffers are built without kprof */
+/* ---- the test's own little-endian writer (own_bytes.h): buffers are built without kprof */
 static void put64(uint8_t *p, uint64_t v)
 {
-	int i;
-	for (i = 0; i < 8; i++)
-		p[i] = (uint8_t)(v >> (8 * i));
+	own_put(p, v, 8);
 }
 static void put32(uint8_t *p, uint32_t v)
 {
-	int i;
-	for (i = 0; i < 4; i++)
-		p[i] = (uint8_t)(v >> (8 * i));
+	own_put(p, v, 4);
 }
 static uint64_t get64(const uint8_t *p)
 {
-	uint64_t v = 0;
-	int i;
-	for (i = 7; i >= 0; i--)
-		v = v << 8 | p[i];
-	return v;
+	return own_get(p, 8);
 }
 
 static char *reference(const char *name)
