@@ -100,6 +100,12 @@ def main():
     rows = table_rows()
     check(len(rows) >= 10 and all(rows.values()) or len(rows) >= 10, f"the command table's rows read: {sorted(rows)}")
 
+    # The README's row for the command names every command of the table.
+    readme_row = next((l for l in read("README.md").splitlines() if l.startswith("| the command |")), "")
+    check(readme_row, "README.md has its row for the command")
+    for cmd in rows:
+        check(f"`{cmd}`" in readme_row or f"`kprof {cmd}`" in readme_row, f"README.md's row for the command names {cmd}")
+
     # The generated parts are current; the .TH line has the version and the date.
     p = subprocess.run([os.path.join(ROOT, "tools", "cli-docs"), "--check", KPROF], capture_output=True, text=True)
     check(p.returncode == 0, f"tools/cli-docs --check: kprof.1 and docs/cli.md made from the table [{p.stdout.strip()}]")
