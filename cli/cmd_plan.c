@@ -62,6 +62,7 @@ int kprof_cmd_plan(const kprof_cli_args *a)
 {
 	const kprof_cli_value *file = kprof_cli_opt(a, KPROF_CLI_OPT_CPUID_FILE);
 	const kprof_cli_value *cpu = kprof_cli_opt(a, KPROF_CLI_OPT_CPU);
+	const kprof_cli_value *win = kprof_cli_opt(a, KPROF_CLI_OPT_WINDOWS);
 	const kprof_cli_value *interval = kprof_cli_opt(a, KPROF_CLI_OPT_INTERVAL);
 	const char *text = kprof_cli_opt(a, KPROF_CLI_OPT_SOURCE)->text;
 	uint32_t build, release, i;
