@@ -287,6 +287,10 @@
  *                                            KPROF_NO_NAMES]
  *     kprof_hal_reason_name                  the name of a kprof_hal_reason value [not with
  *                                            KPROF_NO_NAMES]
+ *     kprof_hal_uncertain_name               the name of a kprof_hal_uncertain value [not with
+ *                                            KPROF_NO_NAMES]
+ *     kprof_hal_uncertain_description_get    a kprof_hal_uncertain value in plain words [not
+ *                                            with KPROF_NO_NAMES]
  *     kprof_hal_presence_name                the name of a kprof_hal_presence value [not with
  *                                            KPROF_NO_NAMES]
  *     kprof_hal_release_by_id                the row with a kprof_hal_windows id
@@ -403,6 +407,8 @@
  *                                            KPROF_NO_NAMES]
  *     kprof_lwp_kind_name                    the name of a kprof_lwp_kind value [not with
  *                                            KPROF_NO_NAMES]
+ *     kprof_lwp_feature_name                 the name of a kprof_lwp_feature value [not with
+ *                                            KPROF_NO_NAMES]
  *     kprof_lwp_lwpcb_decode                 the struct from its little-endian bytes
  *     kprof_lwp_lwpcb_encode                 the struct into its little-endian bytes
  *     kprof_lwp_event_slot_decode            the struct from its little-endian bytes
@@ -457,6 +463,8 @@
  *                                            with KPROF_NO_NAMES]
  *     kprof_ibs_data_source_ext_name         the name of a kprof_ibs_data_source_ext value
  *                                            [not with KPROF_NO_NAMES]
+ *     kprof_ibs_cap_name                     the name of a kprof_ibs_cap value [not with
+ *                                            KPROF_NO_NAMES]
  *     kprof_ibs_caps_get                     the processor's IBS capabilities from a cpuid
  *                                            snapshot
  *     kprof_ibs_fetch_unpack                 a fetch sample taken apart from its MSR values
@@ -3227,24 +3235,14 @@ KPROF_IMPL_INLINE kprof_status kprof_cpuid_leaf_read(uint32_t leaf, uint32_t sub
 	return KPROF_OK;
 #elif defined(__i386__) && defined(__PIC__)
 	/* ebx is the PIC register on i386: save it around cpuid by hand. */
-	uint32_t a, b, c, d;
 	__asm__ __volatile__("xchgl %%ebx, %1\n\tcpuid\n\txchgl %%ebx, %1"
-	                     : "=a"(a), "=&r"(b), "=c"(c), "=d"(d)
+	                     : "=a"(out[0]), "=&r"(out[1]), "=c"(out[2]), "=d"(out[3])
 	                     : "0"(leaf), "2"(subleaf));
-	out[0] = a;
-	out[1] = b;
-	out[2] = c;
-	out[3] = d;
 	return KPROF_OK;
 #else
-	uint32_t a, b, c, d;
 	__asm__ __volatile__("cpuid"
-	                     : "=a"(a), "=b"(b), "=c"(c), "=d"(d)
+	                     : "=a"(out[0]), "=b"(out[1]), "=c"(out[2]), "=d"(out[3])
 	                     : "0"(leaf), "2"(subleaf));
-	out[0] = a;
-	out[1] = b;
-	out[2] = c;
-	out[3] = d;
 	return KPROF_OK;
 #endif
 }
@@ -4080,6 +4078,8 @@ KPROF_API const char *kprof_hal_reason_name(kprof_hal_reason value);
 /* Bits of kprof_hal_decision.uncertain: which facts behind the decision no public source states
  * for the release asked about. kprof then decides as the Windows 10 original release does (the
  * one release whose rules are published) and sets the bit, rather than guess.
+ * kprof_hal_uncertain_name() gives a bit's stable name (JSON),
+ * kprof_hal_uncertain_description_get() says in words what is not known.
  * Source: spec/windows_releases.yaml (PRESENT / ABSENT / UNKNOWN per release) */
 
 typedef enum kprof_hal_uncertain {
@@ -4098,6 +4098,13 @@ typedef enum kprof_hal_uncertain {
 	 * (kprof_hal_amd64_spelling) or the original release's is unknown */
 	KPROF_HAL_UNCERTAIN_AMD64_NAMES = 0x20,
 } kprof_hal_uncertain;
+
+#ifndef KPROF_NO_NAMES
+/* The name of a kprof_hal_uncertain value, or NULL when it has none. */
+KPROF_API const char *kprof_hal_uncertain_name(kprof_hal_uncertain value);
+/* A kprof_hal_uncertain value in plain words, for people (its name is the stable spelling), or NULL. */
+KPROF_API const char *kprof_hal_uncertain_description_get(kprof_hal_uncertain value);
+#endif
 
 /* Whether a Windows release has an interface, a rule or a source: a three-way answer, because
  * for some releases no public source says.
@@ -5141,6 +5148,30 @@ typedef enum kprof_lwp_kind {
 #ifndef KPROF_NO_NAMES
 /* The name of a kprof_lwp_kind value, or NULL when it has none. */
 KPROF_API const char *kprof_lwp_kind_name(kprof_lwp_kind value);
+#endif
+
+/* The one-bit fields of lwp_cpuid_features by bit number (masks:
+ * KPROF_LWP_CPUID_FEATURES_<FIELD>_MASK); kprof_lwp_feature_name(bit) names the field at that
+ * bit.
+ * Source: AMD pub. 43724 (Lightweight Profiling Specification) (cpuid 0x8000001C, shipped:
+ * Linux tools/arch/x86/kcpuid/cpuid.csv; MSVC __llwpcb) */
+
+typedef enum kprof_lwp_feature {
+	KPROF_LWP_FEATURE_AVAIL = 0x0, /* LwpAvail: LWP available (edx) / enabled (eax) */
+	KPROF_LWP_FEATURE_VAL,         /* LwpVAL: event 1, LWPVAL programmed value sample */
+	KPROF_LWP_FEATURE_IRE,         /* LwpIRE: event 2, instructions retired */
+	KPROF_LWP_FEATURE_BRE,         /* LwpBRE: event 3, branches retired */
+	KPROF_LWP_FEATURE_DME,         /* LwpDME: event 4, DCache misses */
+	KPROF_LWP_FEATURE_CNH,         /* LwpCNH: event 5, core clocks not halted */
+	KPROF_LWP_FEATURE_RNH,         /* LwpRNH: event 6, reference clocks not halted */
+	KPROF_LWP_FEATURE_CONT = 0x1D, /* LwpCont: continuous mode sampling */
+	KPROF_LWP_FEATURE_PTSC, /* LwpPTSC: performance time stamp counter in event records */
+	KPROF_LWP_FEATURE_INT,  /* LwpInt: threshold interrupt */
+} kprof_lwp_feature;
+
+#ifndef KPROF_NO_NAMES
+/* The name of a kprof_lwp_feature value, or NULL when it has none. */
+KPROF_API const char *kprof_lwp_feature_name(kprof_lwp_feature value);
 #endif
 
 /* lwp_rules: Alignment and size rules of the control block, the ring and the counters.
@@ -6585,6 +6616,41 @@ typedef enum kprof_ibs_data_source_ext {
 #ifndef KPROF_NO_NAMES
 /* The name of a kprof_ibs_data_source_ext value, or NULL when it has none. */
 KPROF_API const char *kprof_ibs_data_source_ext_name(kprof_ibs_data_source_ext value);
+#endif
+
+/* The one-bit fields of cpuid_8000001b_eax by bit number (masks:
+ * KPROF_CPUID_8000001B_EAX_<FIELD>_MASK); kprof_ibs_cap_name(bit) names the field at that bit.
+ * Source: AMD APM vol. 3 (24594) CPUID Fn8000_001B_EAX (IBSFFV, FetchSam, OpSam, RdWrOpCnt,
+ * OpCnt, BrnTrgt, OpCntExt, RipInvalidChk, OpBrnFuse, IbsFetchCtlExtd, IbsOpData4, Zen 4 IBS
+ * extensions); Linux perf_event.h IBS_CAPS_AVAIL (1U<<0) .. IBS_CAPS_ZEN4 (1U<<11), later
+ * IBS_CAPS_OPLDLAT 12, IBS_CAPS_DIS 13, IBS_CAPS_FETCHLAT 14, IBS_CAPS_BIT63_FILTER 15,
+ * IBS_CAPS_STRMST_RMTSOCKET 16, IBS_CAPS_OPDTLBPGSIZE 19 (Zen 5 / Zen 6 IBS patches, 2025) */
+
+typedef enum kprof_ibs_cap {
+	KPROF_IBS_CAP_IBSFFV = 0x0,   /* the bits below are valid (IBS feature flags valid) */
+	KPROF_IBS_CAP_FETCH_SAMPLING, /* IBS fetch sampling */
+	KPROF_IBS_CAP_OP_SAMPLING,    /* IBS op (execution) sampling */
+	KPROF_IBS_CAP_RDWR_OP_COUNT,  /* IbsOpCtl.opcurcnt is readable and writable */
+	KPROF_IBS_CAP_OP_COUNT,       /* IbsOpCtl.cnt_ctl: count dispatched ops instead of cycles */
+	KPROF_IBS_CAP_BRANCH_TARGET,  /* IbsBrTarget (0xC001103B) */
+	KPROF_IBS_CAP_OP_COUNT_EXT,   /* IbsOpCtl.opmaxcnt_ext: a 23-bit op max count */
+	KPROF_IBS_CAP_RIP_INVALID_CHECK, /* IbsOpData.op_rip_invalid */
+	KPROF_IBS_CAP_OP_BRANCH_FUSE,    /* IbsOpData.op_brn_fuse */
+	KPROF_IBS_CAP_FETCH_CTL_EXTD,    /* IcIbsExtdCtl (0xC001103C) */
+	KPROF_IBS_CAP_OP_DATA4,          /* IbsOpData4 (0xC001103D) */
+	/* Zen 4 extensions: L3-miss-only filtering, the extended data source (IbsOpData2.data_src_hi) */
+	KPROF_IBS_CAP_ZEN4,
+	KPROF_IBS_CAP_OP_LOAD_LATENCY, /* load latency filtering of op samples */
+	KPROF_IBS_CAP_DISABLE,         /* the IBS_FETCH_CTL2 / IBS_OP_CTL2 disable bits */
+	KPROF_IBS_CAP_FETCH_LATENCY,   /* fetch latency filtering */
+	KPROF_IBS_CAP_BIT63_FILTER,    /* filtering samples by RIP bit 63 (kernel / user) */
+	KPROF_IBS_CAP_STREAMING_STORE_REMOTE_SOCKET, /* streaming-store filter and the remote-socket data source */
+	KPROF_IBS_CAP_OP_DTLB_PAGE_SIZE = 0x13, /* IbsOpData3 reports the DTLB page size */
+} kprof_ibs_cap;
+
+#ifndef KPROF_NO_NAMES
+/* The name of a kprof_ibs_cap value, or NULL when it has none. */
+KPROF_API const char *kprof_ibs_cap_name(kprof_ibs_cap value);
 #endif
 
 /* ibs: IBS facts kprof's decoders use.
@@ -14500,6 +14566,65 @@ KPROF_API const char *kprof_hal_reason_name(kprof_hal_reason value)
 #ifndef KPROF_NO_NAMES
 /* The pool of the names: each string NUL-terminated, at the offset on its left. */
 /* clang-format off */
+static const char kprof_impl_hal_uncertain_name_pool[64] =
+	/*  0 */ "interface\0"
+	/* 10 */ "x86-rules\0"
+	/* 20 */ "hypervisor\0"
+	/* 31 */ "tables\0"
+	/* 38 */ "later-sources\0"
+	/* 52 */ "amd64-names";
+/* clang-format on */
+
+/* clang-format off */
+static const kprof_impl_name_row kprof_impl_hal_uncertain_names[6] = {
+	{ KPROF_HAL_UNCERTAIN_INTERFACE,      0 }, /* "interface" */
+	{ KPROF_HAL_UNCERTAIN_X86_RULES,     10 }, /* "x86-rules" */
+	{ KPROF_HAL_UNCERTAIN_HYPERVISOR,    20 }, /* "hypervisor" */
+	{ KPROF_HAL_UNCERTAIN_TABLES,        31 }, /* "tables" */
+	{ KPROF_HAL_UNCERTAIN_LATER_SOURCES, 38 }, /* "later-sources" */
+	{ KPROF_HAL_UNCERTAIN_AMD64_NAMES,   52 }, /* "amd64-names" */
+};
+/* clang-format on */
+
+/* The name of a kprof_hal_uncertain value, or NULL when it has none. */
+KPROF_API const char *kprof_hal_uncertain_name(kprof_hal_uncertain value)
+{
+	return kprof_impl_name((const char *)&kprof_impl_hal_uncertain_name_pool,
+	                       kprof_impl_hal_uncertain_names, 6u, (int)value);
+}
+/* The pool of the descriptions: each string NUL-terminated, at the offset on its left. */
+/* clang-format off */
+static const char kprof_impl_hal_uncertain_description_name_pool[330] =
+	/*   0 */ "whether this release has the interface\0"
+	/*  39 */ "whether this release's 32-bit HAL has the family/long-mode rule\0"
+	/* 103 */ "whether this release has the hypervisor rule\0"
+	/* 148 */ "this release's rows (kprof uses Windows 10's)\0"
+	/* 194 */ "how many Intel sources above 0x1F it lists\0"
+	/* 237 */ "whether it spells ten Amd64 sources as later releases do (kprof shows the original spelling)";
+/* clang-format on */
+
+/* clang-format off */
+static const kprof_impl_name_row kprof_impl_hal_uncertain_description_names[6] = {
+	{ KPROF_HAL_UNCERTAIN_INTERFACE,       0 }, /* "whether this release has the interface" */
+	{ KPROF_HAL_UNCERTAIN_X86_RULES,      39 }, /* "whether this release's 32-bit HAL has the family/long-mode rule" */
+	{ KPROF_HAL_UNCERTAIN_HYPERVISOR,    103 }, /* "whether this release has the hypervisor rule" */
+	{ KPROF_HAL_UNCERTAIN_TABLES,        148 }, /* "this release's rows (kprof uses Windows 10's)" */
+	{ KPROF_HAL_UNCERTAIN_LATER_SOURCES, 194 }, /* "how many Intel sources above 0x1F it lists" */
+	{ KPROF_HAL_UNCERTAIN_AMD64_NAMES,   237 }, /* "whether it spells ten Amd64 sources as later releases do (kprof shows the original spelling)" */
+};
+/* clang-format on */
+
+/* A kprof_hal_uncertain value in plain words, for people (its name is the stable spelling), or NULL. */
+KPROF_API const char *kprof_hal_uncertain_description_get(kprof_hal_uncertain value)
+{
+	return kprof_impl_name((const char *)&kprof_impl_hal_uncertain_description_name_pool,
+	                       kprof_impl_hal_uncertain_description_names, 6u, (int)value);
+}
+#endif
+
+#ifndef KPROF_NO_NAMES
+/* The pool of the names: each string NUL-terminated, at the offset on its left. */
+/* clang-format off */
 static const char kprof_impl_hal_presence_name_pool[15] =
 	/*  0 */ "no\0"
 	/*  3 */ "yes\0"
@@ -18862,6 +18987,45 @@ KPROF_API const char *kprof_lwp_kind_name(kprof_lwp_kind value)
 }
 #endif
 
+#ifndef KPROF_NO_NAMES
+/* The pool of the names: each string NUL-terminated, at the offset on its left. */
+/* clang-format off */
+static const char kprof_impl_lwp_feature_name_pool[44] =
+	/*  0 */ "avail\0"
+	/*  6 */ "val\0"
+	/* 10 */ "ire\0"
+	/* 14 */ "bre\0"
+	/* 18 */ "dme\0"
+	/* 22 */ "cnh\0"
+	/* 26 */ "rnh\0"
+	/* 30 */ "cont\0"
+	/* 35 */ "ptsc\0"
+	/* 40 */ "int";
+/* clang-format on */
+
+/* clang-format off */
+static const kprof_impl_name_row kprof_impl_lwp_feature_names[10] = {
+	{ KPROF_LWP_FEATURE_AVAIL,  0 }, /* "avail" */
+	{ KPROF_LWP_FEATURE_VAL,    6 }, /* "val" */
+	{ KPROF_LWP_FEATURE_IRE,   10 }, /* "ire" */
+	{ KPROF_LWP_FEATURE_BRE,   14 }, /* "bre" */
+	{ KPROF_LWP_FEATURE_DME,   18 }, /* "dme" */
+	{ KPROF_LWP_FEATURE_CNH,   22 }, /* "cnh" */
+	{ KPROF_LWP_FEATURE_RNH,   26 }, /* "rnh" */
+	{ KPROF_LWP_FEATURE_CONT,  30 }, /* "cont" */
+	{ KPROF_LWP_FEATURE_PTSC,  35 }, /* "ptsc" */
+	{ KPROF_LWP_FEATURE_INT,   40 }, /* "int" */
+};
+/* clang-format on */
+
+/* The name of a kprof_lwp_feature value, or NULL when it has none. */
+KPROF_API const char *kprof_lwp_feature_name(kprof_lwp_feature value)
+{
+	return kprof_impl_name((const char *)&kprof_impl_lwp_feature_name_pool,
+	                       kprof_impl_lwp_feature_names, 10u, (int)value);
+}
+#endif
+
 #endif /* !defined(KPROF_NO_LWP) */
 
 /* ---- layer 4, section lwpmodel - from spec/lwpmodel.yaml, gen/c/lwpmodel.api.h, gen/c/lwpmodel.c ---- */
@@ -19487,6 +19651,61 @@ KPROF_API const char *kprof_ibs_data_source_ext_name(kprof_ibs_data_source_ext v
 {
 	return kprof_impl_name((const char *)&kprof_impl_ibs_data_source_ext_name_pool,
 	                       kprof_impl_ibs_data_source_ext_names, 9u, (int)value);
+}
+#endif
+
+#ifndef KPROF_NO_NAMES
+/* The pool of the names: each string NUL-terminated, at the offset on its left. */
+/* clang-format off */
+static const char kprof_impl_ibs_cap_name_pool[245] =
+	/*   0 */ "ibsffv\0"
+	/*   7 */ "fetch_sampling\0"
+	/*  22 */ "op_sampling\0"
+	/*  34 */ "rdwr_op_count\0"
+	/*  48 */ "op_count\0"
+	/*  57 */ "branch_target\0"
+	/*  71 */ "op_count_ext\0"
+	/*  84 */ "rip_invalid_check\0"
+	/* 102 */ "op_branch_fuse\0"
+	/* 117 */ "fetch_ctl_extd\0"
+	/* 132 */ "op_data4\0"
+	/* 141 */ "zen4\0"
+	/* 146 */ "op_load_latency\0"
+	/* 162 */ "disable\0"
+	/* 170 */ "fetch_latency\0"
+	/* 184 */ "bit63_filter\0"
+	/* 197 */ "streaming_store_remote_socket\0"
+	/* 227 */ "op_dtlb_page_size";
+/* clang-format on */
+
+/* clang-format off */
+static const kprof_impl_name_row kprof_impl_ibs_cap_names[18] = {
+	{ KPROF_IBS_CAP_IBSFFV,                          0 }, /* "ibsffv" */
+	{ KPROF_IBS_CAP_FETCH_SAMPLING,                  7 }, /* "fetch_sampling" */
+	{ KPROF_IBS_CAP_OP_SAMPLING,                    22 }, /* "op_sampling" */
+	{ KPROF_IBS_CAP_RDWR_OP_COUNT,                  34 }, /* "rdwr_op_count" */
+	{ KPROF_IBS_CAP_OP_COUNT,                       48 }, /* "op_count" */
+	{ KPROF_IBS_CAP_BRANCH_TARGET,                  57 }, /* "branch_target" */
+	{ KPROF_IBS_CAP_OP_COUNT_EXT,                   71 }, /* "op_count_ext" */
+	{ KPROF_IBS_CAP_RIP_INVALID_CHECK,              84 }, /* "rip_invalid_check" */
+	{ KPROF_IBS_CAP_OP_BRANCH_FUSE,                102 }, /* "op_branch_fuse" */
+	{ KPROF_IBS_CAP_FETCH_CTL_EXTD,                117 }, /* "fetch_ctl_extd" */
+	{ KPROF_IBS_CAP_OP_DATA4,                      132 }, /* "op_data4" */
+	{ KPROF_IBS_CAP_ZEN4,                          141 }, /* "zen4" */
+	{ KPROF_IBS_CAP_OP_LOAD_LATENCY,               146 }, /* "op_load_latency" */
+	{ KPROF_IBS_CAP_DISABLE,                       162 }, /* "disable" */
+	{ KPROF_IBS_CAP_FETCH_LATENCY,                 170 }, /* "fetch_latency" */
+	{ KPROF_IBS_CAP_BIT63_FILTER,                  184 }, /* "bit63_filter" */
+	{ KPROF_IBS_CAP_STREAMING_STORE_REMOTE_SOCKET, 197 }, /* "streaming_store_remote_socket" */
+	{ KPROF_IBS_CAP_OP_DTLB_PAGE_SIZE,             227 }, /* "op_dtlb_page_size" */
+};
+/* clang-format on */
+
+/* The name of a kprof_ibs_cap value, or NULL when it has none. */
+KPROF_API const char *kprof_ibs_cap_name(kprof_ibs_cap value)
+{
+	return kprof_impl_name((const char *)&kprof_impl_ibs_cap_name_pool,
+	                       kprof_impl_ibs_cap_names, 18u, (int)value);
 }
 #endif
 

@@ -22,47 +22,6 @@ typedef struct info_facts {
 	kprof_ibs_caps ibs;
 } info_facts;
 
-/* A feature bit by its JSON name. The masks are kprof.h's; the names are the command's JSON
- * vocabulary (docs/schema/info.json). */
-typedef struct feature_name {
-	uint32_t mask;
-	const char *name;
-} feature_name;
-
-/* The cpuid 0x8000001C feature bits (eax enabled, edx supported). */
-static const feature_name lwp_features[] = {
-        {KPROF_LWP_CPUID_FEATURES_AVAIL_MASK, "avail"},
-        {KPROF_LWP_CPUID_FEATURES_VAL_MASK, "val"},
-        {KPROF_LWP_CPUID_FEATURES_IRE_MASK, "ire"},
-        {KPROF_LWP_CPUID_FEATURES_BRE_MASK, "bre"},
-        {KPROF_LWP_CPUID_FEATURES_DME_MASK, "dme"},
-        {KPROF_LWP_CPUID_FEATURES_CNH_MASK, "cnh"},
-        {KPROF_LWP_CPUID_FEATURES_RNH_MASK, "rnh"},
-        {KPROF_LWP_CPUID_FEATURES_CONT_MASK, "cont"},
-        {KPROF_LWP_CPUID_FEATURES_PTSC_MASK, "ptsc"},
-        {KPROF_LWP_CPUID_FEATURES_INT_MASK, "int"},
-};
-
-/* The cpuid 0x8000001B eax bits (IBS capabilities). */
-static const feature_name ibs_features[] = {
-        {KPROF_CPUID_8000001B_EAX_FETCH_SAMPLING_MASK, "fetch_sampling"},
-        {KPROF_CPUID_8000001B_EAX_OP_SAMPLING_MASK, "op_sampling"},
-        {KPROF_CPUID_8000001B_EAX_RDWR_OP_COUNT_MASK, "rdwr_op_count"},
-        {KPROF_CPUID_8000001B_EAX_OP_COUNT_MASK, "op_count"},
-        {KPROF_CPUID_8000001B_EAX_BRANCH_TARGET_MASK, "branch_target"},
-        {KPROF_CPUID_8000001B_EAX_OP_COUNT_EXT_MASK, "op_count_ext"},
-        {KPROF_CPUID_8000001B_EAX_RIP_INVALID_CHECK_MASK, "rip_invalid_check"},
-        {KPROF_CPUID_8000001B_EAX_OP_BRANCH_FUSE_MASK, "op_branch_fuse"},
-        {KPROF_CPUID_8000001B_EAX_FETCH_CTL_EXTD_MASK, "fetch_ctl_extd"},
-        {KPROF_CPUID_8000001B_EAX_OP_DATA4_MASK, "op_data4"},
-        {KPROF_CPUID_8000001B_EAX_ZEN4_MASK, "zen4"},
-        {KPROF_CPUID_8000001B_EAX_OP_LOAD_LATENCY_MASK, "op_load_latency"},
-        {KPROF_CPUID_8000001B_EAX_DISABLE_MASK, "disable"},
-        {KPROF_CPUID_8000001B_EAX_FETCH_LATENCY_MASK, "fetch_latency"},
-        {KPROF_CPUID_8000001B_EAX_BIT63_FILTER_MASK, "bit63_filter"},
-        {KPROF_CPUID_8000001B_EAX_STREAMING_STORE_REMOTE_SOCKET_MASK, "streaming_store_remote_socket"},
-        {KPROF_CPUID_8000001B_EAX_OP_DTLB_PAGE_SIZE_MASK, "op_dtlb_page_size"},
-};
 /* The sources the decided HAL offers, of its table and the later Intel ones, with their
  * verdicts: the one count the verdict, the summary and the table all give. */
 static void sources_count(info_facts *f)
@@ -126,18 +85,20 @@ static unsigned lwp_min_records(const kprof_lwp_caps *c)
 	       KPROF_LWP_MIN_BUFFER_UNIT;
 }
 
-/* The names of the bits set in reg: a JSON list's items, or words ("none" for no bit). */
-static void feature_names(const feature_name *table, unsigned count, uint32_t reg, int json)
+/* The names of the bits set in reg, each named by name(bit) (the spec's field names, the JSON
+ * vocabulary of docs/schema/info.json): a JSON list's items, or words ("none" for no bit). */
+static void feature_names(const char *(*name)(unsigned bit), uint32_t reg, int json)
 {
-	unsigned i, n = 0;
-	for (i = 0; i < count; i++) {
-		if (!(reg & table[i].mask))
+	unsigned bit, n = 0;
+	for (bit = 0; bit < 32; bit++) {
+		const char *s = name(bit);
+		if (!(reg >> bit & 1) || !s)
 			continue;
 		if (json) {
 			kprof_cli_puts(n ? ", " : "");
-			kprof_cli_json_string(table[i].name);
+			kprof_cli_json_string(s);
 		} else {
-			kprof_cli_printf("%s%s", n ? " " : "", table[i].name);
+			kprof_cli_printf("%s%s", n ? " " : "", s);
 		}
 		n++;
 	}
@@ -145,14 +106,25 @@ static void feature_names(const feature_name *table, unsigned count, uint32_t re
 		kprof_cli_puts("none");
 }
 
+static const char *lwp_feature(unsigned bit)
+{
+	return kprof_lwp_feature_name((kprof_lwp_feature)bit);
+}
+
+/* The IBS capabilities; bit 0 (ibsffv) only says the others are valid and is not one. */
+static const char *ibs_cap(unsigned bit)
+{
+	return bit == KPROF_IBS_CAP_IBSFFV ? NULL : kprof_ibs_cap_name((kprof_ibs_cap)bit);
+}
+
 static void lwp_names(uint32_t reg, int json)
 {
-	feature_names(lwp_features, KPROF_CLI_COUNT(lwp_features), reg, json);
+	feature_names(lwp_feature, reg, json);
 }
 
 static void ibs_names(uint32_t reg, int json)
 {
-	feature_names(ibs_features, KPROF_CLI_COUNT(ibs_features), reg, json);
+	feature_names(ibs_cap, reg, json);
 }
 
 /* The processor class of the counts verdicts (KPROF_COUNTS_CLASS_NONE without leaf 1). */
@@ -561,21 +533,15 @@ int kprof_cmd_info(const kprof_cli_args *a)
 	const kprof_cli_value *hal = kprof_cli_opt(a, KPROF_CLI_OPT_HAL);
 	const kprof_cli_value *win = kprof_cli_opt(a, KPROF_CLI_OPT_WINDOWS);
 	const kprof_cli_value *all = kprof_cli_opt(a, KPROF_CLI_OPT_ALL);
-	uint32_t build = hal->set ? (uint32_t)hal->num : KPROF_HAL_BUILD_X64, release = 0;
+	uint32_t build, release;
 	kprof_cli_input in;
-	int no_long_mode;
-	int win_all = win->set && kprof_cli_word_eq(win->text, "all");
+	int no_long_mode, win_all;
 	kprof_cpuid_snapshot snap;
 	kprof_cli_groups groups;
 	info_facts f;
 	int rc, json = kprof_cli_opt(a, KPROF_CLI_OPT_JSON)->set;
-	if (win->set && !win_all && kprof_cli_windows_parse(a->cmd, win->text, &release) != 0)
-		return KPROF_CLI_EXIT_USAGE;
-	if (release) {
-		rc = kprof_cli_hal_check(a->cmd, build | KPROF_CLI_RELEASE(release));
-		if (rc)
-			return rc;
-	}
+	if ((rc = kprof_cli_release_options(a, &build, &release, &win_all)) != 0)
+		return rc;
 	if (file->set && all->set)
 		return kprof_cli_usage(a->cmd,
 		                       "--all reads this machine: not with --cpuid-file");

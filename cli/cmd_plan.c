@@ -64,11 +64,10 @@ int kprof_cmd_plan(const kprof_cli_args *a)
 {
 	const kprof_cli_value *file = kprof_cli_opt(a, KPROF_CLI_OPT_CPUID_FILE);
 	const kprof_cli_value *cpu = kprof_cli_opt(a, KPROF_CLI_OPT_CPU);
-	const kprof_cli_value *hal = kprof_cli_opt(a, KPROF_CLI_OPT_HAL);
 	const kprof_cli_value *win = kprof_cli_opt(a, KPROF_CLI_OPT_WINDOWS);
 	const kprof_cli_value *interval = kprof_cli_opt(a, KPROF_CLI_OPT_INTERVAL);
 	const char *text = kprof_cli_opt(a, KPROF_CLI_OPT_SOURCE)->text;
-	uint32_t build = hal->set ? (uint32_t)hal->num : KPROF_HAL_BUILD_X64, release = 0, i;
+	uint32_t build, release, i;
 	uint32_t counter = (uint32_t)kprof_cli_opt(a, KPROF_CLI_OPT_COUNTER)->num;
 	kprof_cpuid_snapshot snap;
 	kprof_hal_decision d;
@@ -77,9 +76,7 @@ int kprof_cmd_plan(const kprof_cli_args *a)
 	kprof_status st;
 	uint64_t value, events;
 	int rc;
-	if (win->set && kprof_cli_windows_parse(a->cmd, win->text, &release) != 0)
-		return KPROF_CLI_EXIT_USAGE;
-	if ((rc = kprof_cli_hal_check(a->cmd, build | KPROF_CLI_RELEASE(release))) != 0)
+	if ((rc = kprof_cli_release_options(a, &build, &release, NULL)) != 0)
 		return rc;
 	if (cpu->set && !file->set)
 		return kprof_cli_usage(a->cmd, "--cpu needs --cpuid-file");

@@ -56,33 +56,36 @@ int kprof_cli_hal_check(const kprof_cli_command *c, uint32_t hal)
 	return 0;
 }
 
-/* The names of the kprof_hal_uncertain bits set in u, for text ("a, b") or JSON. */
-static const struct {
-	unsigned bit;
-	const char *name, *text;
-} uncertain_names[] = {
-        {KPROF_HAL_UNCERTAIN_INTERFACE, "interface", "whether this release has the interface"},
-        {KPROF_HAL_UNCERTAIN_X86_RULES, "x86_rules", "whether this release's 32-bit HAL has the family/long-mode rule"},
-        {KPROF_HAL_UNCERTAIN_HYPERVISOR, "hypervisor", "whether this release has the hypervisor rule"},
-        {KPROF_HAL_UNCERTAIN_TABLES, "tables", "this release's rows (kprof uses Windows 10's)"},
-        {KPROF_HAL_UNCERTAIN_LATER_SOURCES, "later_sources", "how many Intel sources above 0x1F it lists"},
-        {KPROF_HAL_UNCERTAIN_AMD64_NAMES, "amd64_names",
-         "whether it spells ten Amd64 sources as later releases do (kprof shows the original spelling)"},
-};
+int kprof_cli_release_options(const kprof_cli_args *a, uint32_t *build, uint32_t *release, int *all)
+{
+	const kprof_cli_value *hal = kprof_cli_opt(a, KPROF_CLI_OPT_HAL);
+	const kprof_cli_value *win = kprof_cli_opt(a, KPROF_CLI_OPT_WINDOWS);
+	int is_all = all && win->set && kprof_cli_word_eq(win->text, "all");
+	*build = hal->set ? (uint32_t)hal->num : KPROF_HAL_BUILD_X64;
+	*release = 0;
+	if (all)
+		*all = is_all;
+	if (win->set && !is_all && kprof_cli_windows_parse(a->cmd, win->text, release) != 0)
+		return KPROF_CLI_EXIT_USAGE;
+	return kprof_cli_hal_check(a->cmd, *build | KPROF_CLI_RELEASE(*release));
+}
 
+/* The kprof_hal_uncertain bits set in u: their names for JSON, their words for text ("a; b"). */
 void kprof_cli_uncertain_print(unsigned u, int json)
 {
-	size_t i;
+	unsigned bit;
 	int first = 1;
 	if (json)
 		kprof_cli_puts("[");
-	for (i = 0; i < KPROF_CLI_COUNT(uncertain_names); i++) {
-		if (!(u & uncertain_names[i].bit))
+	for (bit = 1; bit && bit <= u; bit <<= 1) {
+		const char *name = kprof_hal_uncertain_name((kprof_hal_uncertain)bit);
+		if (!(u & bit) || !name)
 			continue;
 		if (json)
-			kprof_cli_printf("%s\"%s\"", first ? "" : ", ", uncertain_names[i].name);
+			kprof_cli_printf("%s\"%s\"", first ? "" : ", ", name);
 		else
-			kprof_cli_printf("%s%s", first ? "" : "; ", uncertain_names[i].text);
+			kprof_cli_printf("%s%s", first ? "" : "; ",
+			                 kprof_hal_uncertain_description_get((kprof_hal_uncertain)bit));
 		first = 0;
 	}
 	if (json)

@@ -10,6 +10,10 @@
 int kprof_cli_windows_parse(const kprof_cli_command *c, const char *text, uint32_t *release);
 /* 0, or exit 2 after a message when hal's release shipped no HAL of that width. */
 int kprof_cli_hal_check(const kprof_cli_command *c, uint32_t hal);
+/* A command's --hal and --windows: *build (KPROF_HAL_BUILD_X64 without --hal), *release (a
+ * kprof_hal_windows, 0 without --windows), checked that the release shipped that HAL; with all,
+ * `--windows all` is taken too (*all set, *release 0). 0, or exit 2 after a usage message. */
+int kprof_cli_release_options(const kprof_cli_args *a, uint32_t *build, uint32_t *release, int *all);
 /* `--windows all`: one line (or JSON object) per release and HAL for this processor. */
 int kprof_cli_windows_all(const kprof_cpuid_snapshot *snap, int json);
 /* kprof_hal_uncertain bits as text ("; "-separated) or a JSON array of names. */

@@ -642,18 +642,23 @@ static int report(const char *prefix, const char *fmt, va_list ap)
 	return KPROF_CLI_EXIT_USAGE;
 }
 
+/* ASCII letters compared ignoring case (no locale: the words are kprof's). */
+static int same_letter(char x, char y)
+{
+	unsigned char a = (unsigned char)x, b = (unsigned char)y;
+	if (a >= 'A' && a <= 'Z')
+		a = (unsigned char)(a - 'A' + 'a');
+	if (b >= 'A' && b <= 'Z')
+		b = (unsigned char)(b - 'A' + 'a');
+	return a == b;
+}
+
 int kprof_cli_strncaseeq(const char *a, const char *b, size_t n)
 {
 	size_t i;
-	for (i = 0; i < n; i++) {
-		unsigned char x = (unsigned char)a[i], y = (unsigned char)b[i];
-		if (x >= 'A' && x <= 'Z')
-			x = (unsigned char)(x - 'A' + 'a');
-		if (y >= 'A' && y <= 'Z')
-			y = (unsigned char)(y - 'A' + 'a');
-		if (x != y)
+	for (i = 0; i < n; i++)
+		if (!same_letter(a[i], b[i]))
 			return 0;
-	}
 	return 1;
 }
 
@@ -695,22 +700,10 @@ int kprof_cli_error_at(const char *path, unsigned long line, uint64_t offset, co
 /* ---- input ---- */
 int kprof_cli_word_eq(const char *a, const char *b)
 {
-	for (; *a && *b; a++, b++) {
-		unsigned char x = (unsigned char)*a, y = (unsigned char)*b;
-		if (x >= 'A' && x <= 'Z')
-			x = (unsigned char)(x - 'A' + 'a');
-		if (y >= 'A' && y <= 'Z')
-			y = (unsigned char)(y - 'A' + 'a');
-		if (x != y)
+	for (; *a && *b; a++, b++)
+		if (!same_letter(*a, *b))
 			return 0;
-	}
 	return *a == *b;
-}
-
-static int same_letter(char x, char y)
-{
-	char a[2] = {x, 0}, b[2] = {y, 0};
-	return kprof_cli_word_eq(a, b);
 }
 
 /* Whether pattern matches text from its start, the rest of text ignored: `*` any run of

@@ -214,7 +214,7 @@ def field_meaning(f, fe, cname, width):
 
 def build_register(r, prefix_entry="register"):
     check(r, {"name": str, "width": int, "doc": str, "provenance": str, "fields": list,
-              "cpuid?": str, "reserved?": str}, f"{prefix_entry} {r.get('name', '?')!r}")
+              "cpuid?": str, "reserved?": str, "field_names?": str}, f"{prefix_entry} {r.get('name', '?')!r}")
     name = ident(r, "register", "name", r["name"]).lower()
     ent = f"register '{name}'"
     if r["width"] not in (8, 16, 32, 64):
@@ -246,6 +246,22 @@ def build_register(r, prefix_entry="register"):
     return {"name": name, "NAME": name.upper(), "width": r["width"], "ctype": ctype,
             "doc": r["doc"], "provenance": r["provenance"], "fields": fields,
             "defined_mask": used, "cpuid": r.get("cpuid"), "reserved": r.get("reserved")}
+
+
+def field_enum(node, reg):
+    """A register's `field_names: <enum>`: an enumeration of its one-bit fields, each valued its
+    bit number and named as the spec names it, so that kprof_<enum>_name(bit) names a set bit."""
+    def at(m):
+        m.file, m.line, m.key_lines = node.file, node.line, node.key_lines
+        return m
+    if any(f["width"] != 1 for f in reg["fields"]):
+        fail(node, f"register '{reg['name']}'", "field_names needs one-bit fields (a field's bit number is its value)",
+             "field_names")
+    values = Seq(at(Map(name=f["name"].upper(), value=f["lo"], string=f["name"], doc=f["doc"])) for f in reg["fields"])
+    values.file, values.line, values.item_lines = node.file, node.line, [node.line] * len(values)
+    return at(Map(name=node["field_names"], values=values, provenance=reg["provenance"],
+                  doc=f"The one-bit fields of {reg['name']} by bit number (masks: KPROF_{reg['NAME']}_<FIELD>_MASK); "
+                      f"kprof_{node['field_names'].lower()}_name(bit) names the field at that bit."))
 
 
 def build_msrs(lst, registers, parent=None):
@@ -446,7 +462,7 @@ def build_enum(e):
     values, names, nums = [], set(), set()
     for v in entries(e["values"], f"enum '{name}' values"):
         ve = f"enum '{name}' value {v.get('name', '?')!r}" if isinstance(v, Map) else ent
-        check(v, {"name": str, "value": int, "doc?": str, "string?": str}, ve)
+        check(v, {"name": str, "value": int, "doc?": str, "string?": str, "description?": str}, ve)
         ident(v, ve, "name", v["name"])
         if v["name"] in names:
             fail(v, ve, "duplicate name")
@@ -455,11 +471,18 @@ def build_enum(e):
         names.add(v["name"])
         nums.add(v["value"])
         values.append({"name": v["name"], "value": v["value"], "doc": v.get("doc"),
-                       "string": v.get("string") or v["name"], "node": v})
+                       "string": v.get("string") or v["name"], "description": v.get("description"), "node": v})
+    # Descriptions (the value in plain words, for people; the name stays the stable spelling):
+    # every value has one or none has, and they need the names.
+    described = [v for v in values if v["description"]]
+    if described and (len(described) != len(values) or not e.get("strings", True)):
+        fail(e, ent, "a description for every value or for none, and only with names (strings: true)")
+    cvals = [dict(v, c=v["name"] if v["name"].startswith("KPROF_") else prefix + v["name"]) for v in values]
     return {"name": name, "prefix": prefix, "doc": e["doc"], "provenance": e["provenance"],
             "values": values, "strings": e.get("strings", True), "node": e,
-            "names": name_index([dict(v, c=v["name"] if v["name"].startswith("KPROF_") else prefix + v["name"])
-                                 for v in values], e, ent, name)}
+            "names": name_index(cvals, e, ent, name),
+            "descriptions": name_index([dict(v, string=v["description"]) for v in cvals], e, ent,
+                                       name + "_description", "the descriptions") if described else None}
 
 
 def build_constants(c):
@@ -687,7 +710,7 @@ def build_list(t, symbols, enums=None):
     if not rows:
         fail(t, ent, "a list needs rows")
     enum = {"name": name, "prefix": f"KPROF_{name.upper()}_", "doc": t["doc"],
-            "provenance": t["provenance"], "values": rows, "strings": True,
+            "provenance": t["provenance"], "values": rows, "strings": True, "descriptions": None,
             "names": name_index(rows, t, ent, name)}
     table = build_rows(f"kprof_impl_{name}_rows", f"The rows of kprof_{name}_info_by_id, in enumeration order.",
                        f"kprof_{name}_info", [(x["c_cells"], x["c"]) for x in rows])
@@ -813,10 +836,10 @@ def build_array(name, doc, ctype, groups, per_line=16):
             "count": sum(len(v) for v, _ in groups), "lines": lines}
 
 
-def name_index(values, node, entry, cname):
+def name_index(values, node, entry, cname, what="the names"):
     """A kprof_<enum>_name() function's data: its names' pool and (value, offset) rows. cname:
     the C name of the rows (their pool is <cname>_pool)."""
-    pool = Pool(cname + "_name", "the names")
+    pool = Pool(cname + "_name", what)
     rows = []
     for v in values:
         if not -(1 << 31) <= v["value"] < 1 << 31:
@@ -1260,6 +1283,8 @@ def build_model(spec_dir):
                 fail(r, f"register '{reg['name']}'", "described twice")
             registers[reg["name"]] = reg
             d["registers"].append(reg)
+            if r.get("field_names"):
+                doc.setdefault("enums", Seq()).append(field_enum(r, reg))
     msrs = []
     structs = {}
     lists = []
@@ -1566,6 +1591,8 @@ def generated_purposes(model):
     for d in model["domains"]:
         for e in d["enums"] + [x["enum"] for x in d["lists"]]:
             out[f"kprof_{e['name']}_name"] = f"the name of a kprof_{e['name']} value"
+            if e.get("descriptions"):
+                out[f"kprof_{e['name']}_description_get"] = f"a kprof_{e['name']} value in plain words"
         for x in d["lists"]:
             out[f"kprof_{x['name']}_info_by_id"] = f"the row of a kprof_{x['name']} value"
             for a in x["accessors"]:

@@ -119,13 +119,8 @@ static inline const kprof_bts_buffer *kc_bts_buffer(kprof_bts_buffer *b, const v
                                                     uint64_t index, uint64_t maximum, unsigned record_size,
                                                     unsigned flags)
 {
-	b->bytes = bytes;
-	b->len = len;
-	b->base = base;
-	b->index = index;
-	b->maximum = maximum;
-	b->record_size = record_size;
-	b->flags = flags;
+	kprof_bts_buffer members = {bytes, len, base, index, maximum, record_size, flags};
+	*b = members;
 	return b;
 }
 /* kprof_bts_iter_init / kprof_bts_wrapped_get with the buffer's members as arguments. */
@@ -146,15 +141,8 @@ static inline kprof_status kc_pebs_iter_init(kprof_pebs_iter *w, const void *byt
                                              uint64_t index, uint64_t maximum, unsigned format, uint64_t data_cfg,
                                              int data_cfg_known)
 {
-	kprof_pebs_buffer b;
-	b.bytes = bytes;
-	b.len = len;
-	b.base = base;
-	b.index = index;
-	b.maximum = maximum;
-	b.format = format;
-	b.flags = data_cfg_known ? KPROF_PEBS_DATA_CFG_KNOWN : 0u;
-	b.data_cfg = data_cfg;
+	kprof_pebs_buffer b = {bytes, len, base, index, maximum, format,
+	                       data_cfg_known ? KPROF_PEBS_DATA_CFG_KNOWN : 0u, data_cfg};
 	return kprof_pebs_iter_init(w, &b);
 }
 #endif

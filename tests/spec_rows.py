@@ -46,6 +46,11 @@ def names(paths):
             if e.get("strings", True):
                 for v in e["values"]:
                     out.write(f"{e['name']}\t{v['value']}\t{v.get('string') or v['name']}\n")
+        for r in spec.get("registers") or []:
+            # field_names: an enumeration of the one-bit fields, valued their bit numbers.
+            if r.get("field_names"):
+                for f in r["fields"]:
+                    out.write(f"{r['field_names']}\t{int(f['bits'])}\t{f['name']}\n")
         for t in spec.get("lists") or []:
             for i, r in enumerate(t["rows"]):
                 out.write(f"{t['name']}\t{i}\t{r['name'].lower()}\n")

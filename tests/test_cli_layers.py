@@ -8,11 +8,19 @@
 - Options are looked up by compile-time id: no `kprof_cli_get(a, "--json")` string lookup
   remains, and the option layer has no abort().
 - Dump loading lives in cli/dump.c alone.
+- No private name table: no string table (an array initializer, or a switch's `case X: return
+  "..."`) in cli/ holds two or more of the names or descriptions the library gives
+  (kprof_<enum>_name(), kprof_<enum>_description_get(), read from the spec with plain YAML by
+  tests/spec_rows.py --names, compared ignoring '-' versus '_' only: a column heading
+  "Name" is not the name "name"): the command calls
+  the library instead. A planted table is reported (the check's own test).
 
 Usage: test_cli_layers.py [CLI_DIR]. Ends with 'N passed, N failed'.
 """
+import glob
 import os
 import re
+import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -64,6 +72,61 @@ def find_cycle(graph):
             if c:
                 return c
     return None
+
+
+def library_names():
+    """Every string a kprof_<enum>_name() or _description_get() gives, from the spec."""
+    spec = sorted(glob.glob(os.path.join(ROOT, "spec", "*.yaml")))
+    out = subprocess.run([sys.executable, os.path.join(ROOT, "tests", "spec_rows.py"), "--names"] + spec,
+                         check=True, capture_output=True, text=True).stdout
+    names = {line.split("\t")[2] for line in out.splitlines() if line.count("\t") == 2}
+    import yaml
+    for path in spec:
+        with open(path, encoding="utf-8") as f:
+            for e in (yaml.safe_load(f) or {}).get("enums") or []:
+                names.update(v["description"] for v in e["values"] if v.get("description"))
+    return {fold(n) for n in names if len(n) > 1}
+
+
+def fold(s):
+    return s.replace("-", "_")
+
+
+STRING = re.compile(r'"((?:[^"\\\n]|\\.)*)"')
+TABLE = re.compile(r"\[[^\]\n]*\]\s*=\s*\{")  # any array's initializer
+CASE_RETURN = re.compile(r'\bcase\s+\w+\s*:\s*return\s+"((?:[^"\\\n]|\\.)*)"')
+
+
+def name_tables(text, names):
+    """(line, names) of each string table in text that holds two or more library names."""
+    found = []
+    for m in TABLE.finditer(text):
+        depth, i = 1, m.end()
+        while i < len(text) and depth:
+            depth += {"{": 1, "}": -1}.get(text[i], 0)
+            i += 1
+        hits = [x for x in STRING.findall(text[m.end():i]) if fold(x) in names]
+        if len(hits) >= 2:
+            found.append((text.count("\n", 0, m.start()) + 1, hits))
+    for fn in re.split(r"\n\}\n", text):
+        hits = [x for x in CASE_RETURN.findall(fn) if fold(x) in names]
+        if len(hits) >= 2:
+            found.append((text.count("\n", 0, text.index(fn)) + 1, hits))
+    return found
+
+
+PLANTED = """
+static const struct { unsigned bit; const char *name; } planted[] = {
+        {KPROF_HAL_UNCERTAIN_X86_RULES, "x86_rules"}, {KPROF_HAL_UNCERTAIN_TABLES, "tables"}};
+static const char *planted_switch(int v)
+{
+	switch (v) {
+	case KPROF_LWP_FEATURE_PTSC: return "ptsc";
+	case KPROF_LWP_FEATURE_INT: return "int";
+	}
+	return 0;
+}
+"""
 
 
 def main():
@@ -128,6 +191,14 @@ def main():
     loaders = {n: fs for n, fs in defined_in.items() if n.startswith("kprof_cli_dump_")}
     check(loaders and all(fs == {"dump.c"} for fs in loaders.values()),
           f"dump loading lives in cli/dump.c alone: {sorted((n, sorted(fs)) for n, fs in loaders.items())}")
+
+    # No private name tables: the library's _name() / _description_get() instead.
+    names = library_names()
+    check({"x86_rules", "ptsc", "GenuineIntel"} <= names, f"the library's names read from the spec ({len(names)})")
+    check(len(name_tables(PLANTED, names)) == 2, f"a planted table and switch are reported: {name_tables(PLANTED, names)}")
+    for f in files:
+        for line, hits in name_tables(text[f], names):
+            check(False, f"cli/{f}:{line}: a private table of names the library gives: {', '.join(hits[:6])}")
     return done()
 
 

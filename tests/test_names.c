@@ -23,6 +23,7 @@ NAME_FN(kprof_cpuid_core_type)
 NAME_FN(kprof_hal_presence)
 NAME_FN(kprof_hal_build)
 NAME_FN(kprof_hal_reason)
+NAME_FN(kprof_hal_uncertain)
 NAME_FN(kprof_dump_format)
 NAME_FN(kprof_dump_expect)
 NAME_FN(kprof_listing_diff_kind)
@@ -33,6 +34,8 @@ NAME_FN(kprof_lwp_proposal_event)
 NAME_FN(kprof_lwp_data_source)
 NAME_FN(kprof_lwp_rule)
 NAME_FN(kprof_lwp_kind)
+NAME_FN(kprof_lwp_feature)
+NAME_FN(kprof_ibs_cap)
 NAME_FN(kprof_ibs_data_source)
 NAME_FN(kprof_ibs_data_source_ext)
 NAME_FN(kprof_ds_avail)
@@ -63,6 +66,7 @@ static const struct {
         {"hal_presence", name_of_kprof_hal_presence},
         {"hal_build", name_of_kprof_hal_build},
         {"hal_reason", name_of_kprof_hal_reason},
+        {"hal_uncertain", name_of_kprof_hal_uncertain},
         {"dump_format", name_of_kprof_dump_format},
         {"dump_expect", name_of_kprof_dump_expect},
         {"listing_diff_kind", name_of_kprof_listing_diff_kind},
@@ -73,6 +77,8 @@ static const struct {
         {"lwp_data_source", name_of_kprof_lwp_data_source},
         {"lwp_rule", name_of_kprof_lwp_rule},
         {"lwp_kind", name_of_kprof_lwp_kind},
+        {"lwp_feature", name_of_kprof_lwp_feature},
+        {"ibs_cap", name_of_kprof_ibs_cap},
         {"ibs_data_source", name_of_kprof_ibs_data_source},
         {"ibs_data_source_ext", name_of_kprof_ibs_data_source_ext},
         {"ds_avail", name_of_kprof_ds_avail},

@@ -118,7 +118,7 @@ def release_expect(block, rel, hal):
             itf, why = "default", "this Windows release has no such interface"
     if why is None and tentative != "default" and itf == "default" and not at_least(rel, PUBLISHED):
         x86_rule = hal == "x86" and test_cli.expect(no_hv(block), TABS, "x86")["interface"] == "default"
-        unc.add("x86_rules" if x86_rule else "hypervisor")
+        unc.add("x86-rules" if x86_rule else "hypervisor")
     if itf != "default" and not at_least(rel, PUBLISHED):
         unc.add("tables")
     n = sum(1 for s in base["sources"] if s["supported"]) if itf == base["interface"] else 1
@@ -128,9 +128,9 @@ def release_expect(block, rel, hal):
         lo += sum(1 for r in LATER if r["value"] <= a)
         hi += sum(1 for r in LATER if r["value"] <= b)
         if a != b:
-            unc.add("later_sources")
+            unc.add("later-sources")
     if itf == "amd64" and names_of(rel) is None:
-        unc.add("amd64_names")
+        unc.add("amd64-names")
     return itf, why, unc, (lo, hi)
 
 
@@ -203,7 +203,7 @@ def test_uncertain_rules(tmp):
     fam5 = dict(intel)
     fam5[(1, 0)] = (0x00000500, 0, 0, 0)  # Intel family 5 with leaf 0x0A: rule 3 refuses it
     f = synthetic(tmp, fam5, "family5.txt")
-    for rel, unc in (("8", ["x86_rules"]), ("10-1507", []), ("vista", [])):
+    for rel, unc in (("8", ["x86-rules"]), ("10-1507", []), ("vista", [])):
         rc, out, err = run("info", "--cpuid-file", f, "--windows", rel, "--hal", "x86", "--json")
         j = json.loads(out) if rc == 0 else {}
         check(j.get("interface") == "default" and j.get("uncertain") == unc,
@@ -440,7 +440,7 @@ def test_amd_spellings(tmp):
         j = json.loads(out) if rc == 0 else {}
         names = {s["value"]: s["description"] for s in j.get("sources", [])}
         check(all(names.get(v) == (later if spelled else desc(amd[v])) for v, later in LATER_AMD64.items())
-              and (("amd64_names" in j.get("uncertain", [])) == (spelled is None)),
+              and (("amd64-names" in j.get("uncertain", [])) == (spelled is None)),
               f"info --windows {rel} on Zen 2: names and uncertain {j.get('uncertain')}")
         rc, out, err = run("sources", "--interface", "amd64", "--windows", rel, "--json")
         names = {s["value"]: s["description"] for s in (json.loads(out)["sources"] if rc == 0 else [])}

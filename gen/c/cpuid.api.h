@@ -24,22 +24,14 @@ KPROF_IMPL_INLINE kprof_status kprof_cpuid_leaf_read(uint32_t leaf, uint32_t sub
 	return KPROF_OK;
 #elif defined(__i386__) && defined(__PIC__)
 	/* ebx is the PIC register on i386: save it around cpuid by hand. */
-	uint32_t a, b, c, d;
 	__asm__ __volatile__("xchgl %%ebx, %1\n\tcpuid\n\txchgl %%ebx, %1"
-	                     : "=a"(a), "=&r"(b), "=c"(c), "=d"(d)
+	                     : "=a"(out[0]), "=&r"(out[1]), "=c"(out[2]), "=d"(out[3])
 	                     : "0"(leaf), "2"(subleaf));
-	out[0] = a;
-	out[1] = b;
-	out[2] = c;
-	out[3] = d;
 	return KPROF_OK;
 #else
-	uint32_t a, b, c, d;
-	__asm__ __volatile__("cpuid" : "=a"(a), "=b"(b), "=c"(c), "=d"(d) : "0"(leaf), "2"(subleaf));
-	out[0] = a;
-	out[1] = b;
-	out[2] = c;
-	out[3] = d;
+	__asm__ __volatile__("cpuid"
+	                     : "=a"(out[0]), "=b"(out[1]), "=c"(out[2]), "=d"(out[3])
+	                     : "0"(leaf), "2"(subleaf));
 	return KPROF_OK;
 #endif
 }
