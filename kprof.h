@@ -129,10 +129,12 @@
  *   - Lookups (by_<key>, name) and a row's string fields (kprof_<row>_<field>_get) return a
  *     pointer to const, or NULL, and nothing else.
  *   - Counts and booleans are never return values: they come back through out-parameters.
- *   - A function that cannot fail and takes no pointer may return its value directly (the
- *     byte loads, kprof_cpuid_family_get(eax)); init of a plain struct may return void.
+ *   - A function that cannot fail may return its value directly when it takes no pointer
+ *     (kprof_cpuid_family_get(eax)), and so may the byte loads (load), whose pointer the
+ *     caller vouches for; init of a plain struct may return void.
  *   - The one exception: kprof_lwp_ring_poll returns the records available (>= 0) or a negative
- *     kprof_status, because it is a JIT's hot path: an empty poll is one load and one compare.
+ *     kprof_status, because it is a JIT's hot path: an empty poll is one load of the LWPCB and
+ *     one compare.
  *   - Every iterator error is final: each later iter_next returns the same status. A record a
  *     caller may skip is flagged in the record, not in the status.
  *   - Struct members that hold an enumerator have its enumeration's type.
@@ -245,7 +247,7 @@
  *   layer 2, Windows model
  *    source [not with KPROF_NO_WINDOWS_MODEL]
  *     kprof_source_interval_info_by_id       the intervals of an interval class
- *     kprof_source_table_name                A table's short name [not with KPROF_NO_NAMES]
+ *     kprof_source_table_name                a table's short name [not with KPROF_NO_NAMES]
  *     kprof_source_rows_by_table             a table's rows and their number
  *     kprof_source_table_info_by_id          what kprof knows of a table as a whole
  *     kprof_source_by_value                  the source with a KPROFILE_SOURCE value, O(1)
@@ -371,8 +373,8 @@
  *                                            KPROF_NO_LIVE]
  *     KPROF_LWP_LWPINS64                     LWPINS with a 64-bit data2 (x86-64) [not with
  *                                            KPROF_NO_LIVE]
- *     kprof_lwp_ring_poll                    the records a ring holds: one load and one
- *                                            compare when empty
+ *     kprof_lwp_ring_poll                    the records a ring holds: one load of the LWPCB
+ *                                            and one compare when empty
  *     kprof_lwp_caps_get                     LWP's capabilities from a cpuid snapshot
  *     kprof_lwp_ring_space_get               the space used in a ring, (head - tail) mod size
  *     kprof_lwp_lwpcb_init                   fill a shipped LWPCB that LLWPCB accepts, or name
@@ -3771,17 +3773,20 @@ typedef enum kprof_source_interval {
 	KPROF_SOURCE_INTERVAL_HARDWARE,
 } kprof_source_interval;
 #define KPROF_SOURCE_INTERVAL_TIMER_DEFAULT                                                        \
-	10000u /* Geoff Chappell's Windows HAL pages (Default intervals in listings); published wpr/tracelog -profilesources listings */
-#define KPROF_SOURCE_INTERVAL_TIMER_MIN 1221u
-#define KPROF_SOURCE_INTERVAL_TIMER_MAX 1000000u
+	10000u /* Geoff Chappell's Windows HAL pages (Default intervals in listings); published wpr/tracelog -profilesources listings; unit: Chappell, KPROFILE_SOURCE (ProfileTime's interval in 100ns units) */
+#define KPROF_SOURCE_INTERVAL_TIMER_MIN  1221u
+#define KPROF_SOURCE_INTERVAL_TIMER_MAX  1000000u
+#define KPROF_SOURCE_INTERVAL_TIMER_UNIT "100ns"
 #define KPROF_SOURCE_INTERVAL_HARDWARE_DEFAULT                                                     \
-	65536u /* Geoff Chappell's Windows HAL pages (Default intervals in listings); published wpr/tracelog -profilesources listings */
-#define KPROF_SOURCE_INTERVAL_HARDWARE_MIN 4096u
-#define KPROF_SOURCE_INTERVAL_HARDWARE_MAX 2147483647u
+	65536u /* Geoff Chappell's Windows HAL pages (Default intervals in listings); published wpr/tracelog -profilesources listings; unit: a counter overflows after that many events */
+#define KPROF_SOURCE_INTERVAL_HARDWARE_MIN  4096u
+#define KPROF_SOURCE_INTERVAL_HARDWARE_MAX  2147483647u
+#define KPROF_SOURCE_INTERVAL_HARDWARE_UNIT "events"
 /* One interval class's intervals, as the KPROF_SOURCE_INTERVAL_<CLASS>_* constants give them. */
 typedef struct kprof_source_interval_info {
 	uint32_t default_interval; /* what the HAL reports as the source's default */
 	uint32_t min, max;
+	const char *unit; /* what an interval counts: "100ns" (time, the timer) or "events" */
 } kprof_source_interval_info;
 
 /* One profile source: a table row. No pointers, so the tables need no relocations. */
@@ -4028,7 +4033,7 @@ typedef enum kprof_hal_windows {
 	KPROF_HAL_WINDOWS_10_21H1,       /* "10-21h1" */
 	KPROF_HAL_WINDOWS_10_21H2,       /* "10-21h2" */
 	KPROF_HAL_WINDOWS_10_22H2,       /* "10-22h2" */
-	KPROF_HAL_WINDOWS_11,            /* "11" */
+	KPROF_HAL_WINDOWS_11,            /* "11-21h2" */
 	KPROF_HAL_WINDOWS_11_22H2,       /* "11-22h2" */
 	KPROF_HAL_WINDOWS_11_23H2,       /* "11-23h2" */
 	KPROF_HAL_WINDOWS_11_24H2,       /* "11-24h2" */
@@ -4376,8 +4381,9 @@ KPROF_API const kprof_counts_class_info *kprof_counts_class_by_signature(const c
                                                                          uint32_t stepping);
 /* A class's name ("K8 rev F", "Family 1Ah Zen 5"), or NULL for an index that is none. */
 KPROF_API const char *kprof_counts_class_name(kprof_counts_class cpu_class);
-/* The verdict for source s on processor class cpu_class. KPROF_COUNTS_VERDICT_UNKNOWN for a source
- * without a select (ProfileTime of the Default interface, the generic and later-Intel names),
+/* The verdict for source s on processor class cpu_class. For a source without a select, the
+ * verdict `fixed` gives (a later-Intel source a fixed-function counter counts, or unknown and
+ * why), else KPROF_COUNTS_VERDICT_UNKNOWN (ProfileTime of the Default interface, the generic names);
  * for one of another table than the class judges (Amd64 rows on an Intel class), and for
  * KPROF_COUNTS_CLASS_NONE (or any value that is no class). KPROF_E_ARGUMENT for null pointers. */
 KPROF_API kprof_status kprof_counts_class_entry_get(kprof_counts_class cpu_class,
@@ -4386,7 +4392,8 @@ KPROF_API kprof_status kprof_counts_class_entry_get(kprof_counts_class cpu_class
  * class from the vendor, family, model and stepping (KPROF_COUNTS_VERDICT_UNKNOWN without leaf 1 or for
  * a processor no class covers), and for an Emon source KPROF_COUNTS_VERDICT_ABSENT where the
  * processor's leaf 0x0A says the architectural event is missing (the HAL's own rule,
- * kprof_hal_source_presence_get). */
+ * kprof_hal_source_presence_get), and for a source a fixed-function counter counts where leaf
+ * 0x0A (version 2 and later, edx[4:0]) has no such counter. */
 KPROF_API kprof_status kprof_counts_entry_get(const kprof_hal_decision *d, const kprof_source *s,
                                               kprof_counts_entry *out);
 
@@ -4632,8 +4639,9 @@ KPROF_API const kprof_cpu_fact_info *kprof_cpu_fact_info_by_id(kprof_cpu_fact va
  * kinds of cores (Intel's P- and E-cores: leaf 0x0A counters, leaf 0x1A core type, 0x23);
  * the HAL decides once, from the boot processor. kprof_cpu_facts holds the bits of one
  * logical CPU that matter to profiling (the kprof_cpu_fact list, from the spec);
- * kprof_cpu_groups puts CPUs with equal facts (those their leaves can be trusted for) into one group; kprof_cpu_group_compare says
- * what the boot processor's decision means on another group.
+ * kprof_cpu_groups puts CPUs with equal facts (those their leaves can be trusted for) into
+ * one group; kprof_cpu_group_compare says what the boot processor's decision means on another
+ * group, for a HAL build and a Windows release.
  *
  *     kprof_cpu_group g[8];
  *     uint32_t of_cpu[256];                 // optional: each CPU block's group
@@ -4641,7 +4649,8 @@ KPROF_API const kprof_cpu_fact_info *kprof_cpu_fact_info_by_id(kprof_cpu_fact va
  *     kprof_cpu_groups_init(&gs, g, 8, of_cpu, 256);
  *     st = kprof_cpu_dump_add(&gs, text, len, NULL);   // once per text (hwloc: per file)
  *     for (i = 1; i < gs.count; i++)
- *             kprof_cpu_group_compare(&g[0], &g[i], KPROF_HAL_BUILD_X64, &effect);
+ *             kprof_cpu_group_compare(&g[0], &g[i], KPROF_HAL_BUILD_X64,
+ *                                     KPROF_HAL_WINDOWS_NEWEST, &effect);
  */
 typedef struct kprof_cpu_facts {
 	uint64_t present;                     /* bit f: fact f was given, within its leaf range */
@@ -12241,9 +12250,9 @@ kprof_source_interval_info_by_id(kprof_source_interval c)
 {
 	static const kprof_source_interval_info infos[] = {
 	        {KPROF_SOURCE_INTERVAL_TIMER_DEFAULT, KPROF_SOURCE_INTERVAL_TIMER_MIN,
-	         KPROF_SOURCE_INTERVAL_TIMER_MAX},
+	         KPROF_SOURCE_INTERVAL_TIMER_MAX, KPROF_SOURCE_INTERVAL_TIMER_UNIT},
 	        {KPROF_SOURCE_INTERVAL_HARDWARE_DEFAULT, KPROF_SOURCE_INTERVAL_HARDWARE_MIN,
-	         KPROF_SOURCE_INTERVAL_HARDWARE_MAX},
+	         KPROF_SOURCE_INTERVAL_HARDWARE_MAX, KPROF_SOURCE_INTERVAL_HARDWARE_UNIT},
 	};
 	return (unsigned)c < KPROF_IMPL_ARRAY_COUNT(infos) ? &infos[c] : NULL;
 }
@@ -13004,10 +13013,10 @@ static const kprof_hal_release kprof_impl_hal_release_rows[23] = {
 	{ KPROF_HAL_WINDOWS_10_21H1,   586, 594, 19043, 1, 1, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, 0x24, 0x24, 0x1F, 0x24, KPROF_HAL_PRESENCE_UNKNOWN }, /* "10-21h1" */
 	{ KPROF_HAL_WINDOWS_10_21H2,   618, 626, 19044, 1, 1, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, 0x24, 0x24, 0x1F, 0x24, KPROF_HAL_PRESENCE_UNKNOWN }, /* "10-21h2" */
 	{ KPROF_HAL_WINDOWS_10_22H2,   650, 658, 19045, 1, 1, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, 0x24, 0x24, 0x1F, 0x24, KPROF_HAL_PRESENCE_UNKNOWN }, /* "10-22h2" */
-	{ KPROF_HAL_WINDOWS_11,        682, 685, 22000, 0, 1, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_ABSENT,  KPROF_HAL_PRESENCE_ABSENT,  KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, 0x24, 0x24, 0x1F, 0x1F, KPROF_HAL_PRESENCE_PRESENT }, /* "11" */
-	{ KPROF_HAL_WINDOWS_11_22H2,   709, 717, 22621, 0, 1, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_ABSENT,  KPROF_HAL_PRESENCE_ABSENT,  KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, 0x24, 0x24, 0x1F, 0x1F, KPROF_HAL_PRESENCE_PRESENT }, /* "11-22h2" */
-	{ KPROF_HAL_WINDOWS_11_23H2,   741, 749, 22631, 0, 1, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_ABSENT,  KPROF_HAL_PRESENCE_ABSENT,  KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, 0x24, 0x24, 0x1F, 0x1F, KPROF_HAL_PRESENCE_PRESENT }, /* "11-23h2" */
-	{ KPROF_HAL_WINDOWS_11_24H2,   773, 781, 26100, 0, 1, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_ABSENT,  KPROF_HAL_PRESENCE_ABSENT,  KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, 0x24, 0x24, 0x1F, 0x1F, KPROF_HAL_PRESENCE_PRESENT }, /* "11-24h2" */
+	{ KPROF_HAL_WINDOWS_11,        682, 690, 22000, 0, 1, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_ABSENT,  KPROF_HAL_PRESENCE_ABSENT,  KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, 0x24, 0x24, 0x1F, 0x1F, KPROF_HAL_PRESENCE_PRESENT }, /* "11-21h2" */
+	{ KPROF_HAL_WINDOWS_11_22H2,   714, 722, 22621, 0, 1, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_ABSENT,  KPROF_HAL_PRESENCE_ABSENT,  KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, 0x24, 0x24, 0x1F, 0x1F, KPROF_HAL_PRESENCE_PRESENT }, /* "11-22h2" */
+	{ KPROF_HAL_WINDOWS_11_23H2,   746, 754, 22631, 0, 1, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_ABSENT,  KPROF_HAL_PRESENCE_ABSENT,  KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, 0x24, 0x24, 0x1F, 0x1F, KPROF_HAL_PRESENCE_PRESENT }, /* "11-23h2" */
+	{ KPROF_HAL_WINDOWS_11_24H2,   778, 786, 26100, 0, 1, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_ABSENT,  KPROF_HAL_PRESENCE_ABSENT,  KPROF_HAL_PRESENCE_PRESENT, KPROF_HAL_PRESENCE_PRESENT, 0x24, 0x24, 0x1F, 0x1F, KPROF_HAL_PRESENCE_PRESENT }, /* "11-24h2" */
 };
 /* clang-format on */
 
@@ -13022,7 +13031,7 @@ KPROF_API const kprof_hal_release *kprof_hal_release_by_id(kprof_hal_windows id)
 /* The pool of the strings of kprof_hal_release: each string NUL-terminated, at the offset on
  * its left. */
 /* clang-format off */
-static const char kprof_impl_hal_release_pool[805] =
+static const char kprof_impl_hal_release_pool[810] =
 	/*   0 */ "2003-sp1\0"
 	/*   9 */ "Windows Server 2003 SP1 / Windows XP Professional x64 Edition (5.2)\0"
 	/*  77 */ "vista\0"
@@ -13061,17 +13070,17 @@ static const char kprof_impl_hal_release_pool[805] =
 	/* 626 */ "Windows 10 version 21H2\0"
 	/* 650 */ "10-22h2\0"
 	/* 658 */ "Windows 10 version 22H2\0"
-	/* 682 */ "11\0"
-	/* 685 */ "Windows 11 version 21H2\0"
-	/* 709 */ "11-22h2\0"
-	/* 717 */ "Windows 11 version 22H2\0"
-	/* 741 */ "11-23h2\0"
-	/* 749 */ "Windows 11 version 23H2\0"
-	/* 773 */ "11-24h2\0"
-	/* 781 */ "Windows 11 version 24H2";
+	/* 682 */ "11-21h2\0"
+	/* 690 */ "Windows 11 version 21H2\0"
+	/* 714 */ "11-22h2\0"
+	/* 722 */ "Windows 11 version 22H2\0"
+	/* 746 */ "11-23h2\0"
+	/* 754 */ "Windows 11 version 23H2\0"
+	/* 778 */ "11-24h2\0"
+	/* 786 */ "Windows 11 version 24H2";
 /* clang-format on */
 
-#define KPROF_IMPL_HAL_RELEASE_POOL_SIZE 805u
+#define KPROF_IMPL_HAL_RELEASE_POOL_SIZE 810u
 #define KPROF_IMPL_HAL_RELEASE_NONE      0xFFFFu /* a string column's "no string" */
 /* The hal_release strings, each NUL-terminated: the string at offset off. */
 KPROF_IMPL_INTERNAL const char *kprof_impl_hal_release_text(uint32_t off)
@@ -13659,8 +13668,8 @@ static const struct {
 	char part0[3984];
 	char part1[3994];
 	char part2[3974];
-	char part3[3996];
-	char part4[558];
+	char part3[3857];
+	char part4[1296];
 } kprof_impl_counts_pool = {
 	/*     0 */ "DISPATCHED_FPU:OPS_ADD\0"
 	/*    23 */ "DISPATCHED_FPU:PIPE0\0"
@@ -14098,60 +14107,68 @@ static const struct {
 	/* 14841 */ "HYPERTRANSPORT_LINK2:NOP_DWORD_SENT\0"
 	/* 14877 */ "HYPERTRANSPORT_LINK2:ALL\0"
 	/* 14902 */ "HYPERTRANSPORT_LINK2:COMMAND_DWORD_SENT:DATA_DWORD_SENT:BUFFER_RELEASE_DWORD_SENT:NOP_DWORD_SENT\0"
-	/* 14999 */ "its event is a northbridge event (0xE0-0xFF), and those left the core counters with family 15h: the processor counts northbridge and data-fabric traffic only on separate counters, which the HAL does not program\0"
-	/* 15210 */ "AMD says PMCx080 and PMCx081 report incorrect instruction-cache accesses and misses on every family 17h and later processor (and from Zen 4 they are no core events at all)\0"
-	/* 15382 */ "K8 rev B\0"
-	/* 15391 */ "libpfm4 amd64_k8_revb\0"
-	/* 15413 */ "AuthenticAMD\0"
-	/* 15426 */ "K8 rev C\0"
-	/* 15435 */ "libpfm4 amd64_k8_revc\0"
-	/* 15457 */ "K8 rev D\0"
-	/* 15466 */ "libpfm4 amd64_k8_revd\0"
-	/* 15488 */ "K8 rev E\0"
-	/* 15497 */ "libpfm4 amd64_k8_reve\0"
-	/* 15519 */ "K8 rev F\0"
-	/* 15528 */ "libpfm4 amd64_k8_revf\0"
-	/* 15550 */ "K8 rev G\0"
-	/* 15559 */ "libpfm4 amd64_k8_revg\0"
-	/* 15581 */ "Family 10h rev B (Barcelona)\0"
-	/* 15610 */ "libpfm4 amd64_fam10h_barcelona\0"
-	/* 15641 */ "Family 10h rev C (Shanghai)\0"
-	/* 15669 */ "libpfm4 amd64_fam10h_shanghai\0"
-	/* 15699 */ "Family 10h rev D (Istanbul)\0"
-	/* 15727 */ "libpfm4 amd64_fam10h_istanbul\0"
-	/* 15757 */ "Family 11h\0"
-	/* 15768 */ "libpfm4 amd64_fam11h_turion\0"
-	/* 15796 */ "Family 12h\0"
-	/* 15807 */ "libpfm4 amd64_fam12h_llano\0"
-	/* 15834 */ "Family 14h\0"
-	/* 15845 */ "libpfm4 amd64_fam14h_bobcat\0"
-	/* 15873 */ "Family 15h\0"
-	/* 15884 */ "libpfm4 amd64_fam15h_interlagos\0"
-	/* 15916 */ "Family 16h\0"
-	/* 15927 */ "libpfm4 amd64_fam16h",
-	/* 15948 */ "Family 17h Zen 1\0"
-	/* 15965 */ "libpfm4 amd64_fam17h_zen1\0"
-	/* 15991 */ "Hygon Family 18h\0"
-	/* 16008 */ "libpfm4 amd64_fam17h_zen1 (Hygon 18h is Zen 1)\0"
-	/* 16055 */ "HygonGenuine\0"
-	/* 16068 */ "Family 17h Zen 2\0"
-	/* 16085 */ "libpfm4 amd64_fam17h_zen2; Linux pmu-events amdzen2\0"
-	/* 16137 */ "Family 19h Zen 3\0"
-	/* 16154 */ "libpfm4 amd64_fam19h_zen3; Linux pmu-events amdzen3\0"
-	/* 16206 */ "Family 19h Zen 4\0"
-	/* 16223 */ "libpfm4 amd64_fam19h_zen4; Linux pmu-events amdzen4\0"
-	/* 16275 */ "Family 1Ah Zen 5\0"
-	/* 16292 */ "Linux pmu-events amdzen5\0"
-	/* 16317 */ "Family 1Ah Zen 6 (amdzen6 events; also the models Linux names no generation for)\0"
-	/* 16398 */ "Linux pmu-events amdzen6\0"
-	/* 16423 */ "Intel architectural events\0"
-	/* 16450 */ "Intel SDM 3B 20.2.1.2 architectural events\0"
-	/* 16493 */ "GenuineIntel",
+	/* 14999 */ "INST_RETIRED.ANY\0"
+	/* 15016 */ "fixed counter 0: instructions retired (SDM 3B; Microsoft Learn: Fixed names are fixed counters)\0"
+	/* 15112 */ "CPU_CLK_UNHALTED.THREAD\0"
+	/* 15136 */ "fixed counter 1: unhalted core cycles (SDM 3B)\0"
+	/* 15183 */ "CPU_CLK_UNHALTED.REF_TSC\0"
+	/* 15208 */ "fixed counter 2: unhalted reference cycles (SDM 3B)\0"
+	/* 15260 */ "LbrInserts: no public source says what the HAL programs; Linux's KVM selftests use architectural event 0xE4 umask 0x01 (leaf 0x0A ebx bit 12) for LBR inserts, which no Windows source confirms\0"
+	/* 15452 */ "TimerFixed: a timer interval (100ns units), but no public source says which counter or clock the HAL drives it from; no fixed counter counts time\0"
+	/* 15598 */ "its event is a northbridge event (0xE0-0xFF), and those left the core counters with family 15h: the processor counts northbridge and data-fabric traffic only on separate counters, which the HAL does not program",
+	/* 15809 */ "AMD says PMCx080 and PMCx081 report incorrect instruction-cache accesses and misses on every family 17h and later processor (and from Zen 4 they are no core events at all)\0"
+	/* 15981 */ "K8 rev B\0"
+	/* 15990 */ "libpfm4 amd64_k8_revb\0"
+	/* 16012 */ "AuthenticAMD\0"
+	/* 16025 */ "K8 rev C\0"
+	/* 16034 */ "libpfm4 amd64_k8_revc\0"
+	/* 16056 */ "K8 rev D\0"
+	/* 16065 */ "libpfm4 amd64_k8_revd\0"
+	/* 16087 */ "K8 rev E\0"
+	/* 16096 */ "libpfm4 amd64_k8_reve\0"
+	/* 16118 */ "K8 rev F\0"
+	/* 16127 */ "libpfm4 amd64_k8_revf\0"
+	/* 16149 */ "K8 rev G\0"
+	/* 16158 */ "libpfm4 amd64_k8_revg\0"
+	/* 16180 */ "Family 10h rev B (Barcelona)\0"
+	/* 16209 */ "libpfm4 amd64_fam10h_barcelona\0"
+	/* 16240 */ "Family 10h rev C (Shanghai)\0"
+	/* 16268 */ "libpfm4 amd64_fam10h_shanghai\0"
+	/* 16298 */ "Family 10h rev D (Istanbul)\0"
+	/* 16326 */ "libpfm4 amd64_fam10h_istanbul\0"
+	/* 16356 */ "Family 11h\0"
+	/* 16367 */ "libpfm4 amd64_fam11h_turion\0"
+	/* 16395 */ "Family 12h\0"
+	/* 16406 */ "libpfm4 amd64_fam12h_llano\0"
+	/* 16433 */ "Family 14h\0"
+	/* 16444 */ "libpfm4 amd64_fam14h_bobcat\0"
+	/* 16472 */ "Family 15h\0"
+	/* 16483 */ "libpfm4 amd64_fam15h_interlagos\0"
+	/* 16515 */ "Family 16h\0"
+	/* 16526 */ "libpfm4 amd64_fam16h\0"
+	/* 16547 */ "Family 17h Zen 1\0"
+	/* 16564 */ "libpfm4 amd64_fam17h_zen1\0"
+	/* 16590 */ "Hygon Family 18h\0"
+	/* 16607 */ "libpfm4 amd64_fam17h_zen1 (Hygon 18h is Zen 1)\0"
+	/* 16654 */ "HygonGenuine\0"
+	/* 16667 */ "Family 17h Zen 2\0"
+	/* 16684 */ "libpfm4 amd64_fam17h_zen2; Linux pmu-events amdzen2\0"
+	/* 16736 */ "Family 19h Zen 3\0"
+	/* 16753 */ "libpfm4 amd64_fam19h_zen3; Linux pmu-events amdzen3\0"
+	/* 16805 */ "Family 19h Zen 4\0"
+	/* 16822 */ "libpfm4 amd64_fam19h_zen4; Linux pmu-events amdzen4\0"
+	/* 16874 */ "Family 1Ah Zen 5\0"
+	/* 16891 */ "Linux pmu-events amdzen5\0"
+	/* 16916 */ "Family 1Ah Zen 6 (amdzen6 events; also the models Linux names no generation for)\0"
+	/* 16997 */ "Linux pmu-events amdzen6\0"
+	/* 17022 */ "Intel architectural events\0"
+	/* 17049 */ "Intel SDM 3B 20.2.1.2 architectural events\0"
+	/* 17092 */ "GenuineIntel",
 };
-KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_impl_counts_pool) == 16506, kprof_impl_counts_pool_size);
+KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_impl_counts_pool) == 17105, kprof_impl_counts_pool_size);
 /* clang-format on */
 
-#define KPROF_IMPL_COUNTS_POOL_SIZE 16506u
+#define KPROF_IMPL_COUNTS_POOL_SIZE 17105u
 #define KPROF_IMPL_COUNTS_NONE      0xFFFFu /* a string column's "no string" */
 /* The counts strings, each NUL-terminated: the string at offset off. */
 KPROF_IMPL_INTERNAL const char *kprof_impl_counts_text(uint32_t off)
@@ -14919,6 +14936,28 @@ static const kprof_impl_counts_row kprof_impl_counts_rows[715] = {
 };
 /* clang-format on */
 
+typedef struct kprof_impl_counts_fixed_row {
+	uint8_t table;    /* the source's table (kprof_source_table) */
+	uint16_t value;   /* the source's value */
+	int8_t counter;   /* the fixed counter, -1 when none is known */
+	uint8_t class_lo; /* the first class (kprof_counts_class) */
+	uint8_t class_hi; /* the last class */
+	uint8_t status;   /* kprof_counts_verdict */
+	uint16_t name;    /* the vendor's name for it in the pool, KPROF_IMPL_COUNTS_NONE: none */
+	uint16_t why;     /* where the verdict comes from, in the pool */
+} kprof_impl_counts_fixed_row;
+/* Sources without a select that a fixed-function counter counts (counter -1: none known), their
+ * verdict on the classes class_lo..class_hi and why. */
+/* clang-format off */
+static const kprof_impl_counts_fixed_row kprof_impl_counts_fixed[5] = {
+	{ KPROF_SOURCE_TABLE_INTEL_LATER, 0x21,  0, KPROF_COUNTS_CLASS_INTEL_ARCH, KPROF_COUNTS_CLASS_INTEL_ARCH, KPROF_COUNTS_VERDICT_SAME,                     14999, 15016 }, /* intel_later 0x21: "INST_RETIRED.ANY" */
+	{ KPROF_SOURCE_TABLE_INTEL_LATER, 0x22,  1, KPROF_COUNTS_CLASS_INTEL_ARCH, KPROF_COUNTS_CLASS_INTEL_ARCH, KPROF_COUNTS_VERDICT_SAME,                     15112, 15136 }, /* intel_later 0x22: "CPU_CLK_UNHALTED.THREAD" */
+	{ KPROF_SOURCE_TABLE_INTEL_LATER, 0x23,  2, KPROF_COUNTS_CLASS_INTEL_ARCH, KPROF_COUNTS_CLASS_INTEL_ARCH, KPROF_COUNTS_VERDICT_SAME,                     15183, 15208 }, /* intel_later 0x23: "CPU_CLK_UNHALTED.REF_TSC" */
+	{ KPROF_SOURCE_TABLE_INTEL_LATER, 0x20, -1, KPROF_COUNTS_CLASS_INTEL_ARCH, KPROF_COUNTS_CLASS_INTEL_ARCH, KPROF_COUNTS_VERDICT_UNKNOWN, KPROF_IMPL_COUNTS_NONE, 15260 }, /* intel_later 0x20 */
+	{ KPROF_SOURCE_TABLE_INTEL_LATER, 0x24, -1, KPROF_COUNTS_CLASS_INTEL_ARCH, KPROF_COUNTS_CLASS_INTEL_ARCH, KPROF_COUNTS_VERDICT_UNKNOWN, KPROF_IMPL_COUNTS_NONE, 15452 }, /* intel_later 0x24 */
+};
+/* clang-format on */
+
 typedef struct kprof_impl_counts_caveat {
 	uint16_t event_lo; /* the first event */
 	uint16_t event_hi; /* the last event */
@@ -14930,8 +14969,8 @@ typedef struct kprof_impl_counts_caveat {
  * class_lo..class_hi: the words the command prints. */
 /* clang-format off */
 static const kprof_impl_counts_caveat kprof_impl_counts_caveats[2] = {
-	{ 0x0E0, 0x0FF, KPROF_COUNTS_CLASS_FAM15H, KPROF_COUNTS_CLASS_ZEN6, 14999 }, /* northbridge */
-	{ 0x080, 0x081, KPROF_COUNTS_CLASS_ZEN1,   KPROF_COUNTS_CLASS_ZEN6, 15210 }, /* ic_fw32 */
+	{ 0x0E0, 0x0FF, KPROF_COUNTS_CLASS_FAM15H, KPROF_COUNTS_CLASS_ZEN6, 15598 }, /* northbridge */
+	{ 0x080, 0x081, KPROF_COUNTS_CLASS_ZEN1,   KPROF_COUNTS_CLASS_ZEN6, 15809 }, /* ic_fw32 */
 };
 /* clang-format on */
 
@@ -14993,28 +15032,28 @@ typedef struct kprof_impl_counts_class {
  * and match rows, the table whose selects it judges. */
 /* clang-format off */
 static const kprof_impl_counts_class kprof_impl_counts_classes[22] = {
-	{ 15382, 15391, 15413,  0, 2, KPROF_SOURCE_TABLE_AMD64 }, /* KPROF_COUNTS_CLASS_K8_REVB */
-	{ 15426, 15435, 15413,  2, 1, KPROF_SOURCE_TABLE_AMD64 }, /* KPROF_COUNTS_CLASS_K8_REVC */
-	{ 15457, 15466, 15413,  3, 1, KPROF_SOURCE_TABLE_AMD64 }, /* KPROF_COUNTS_CLASS_K8_REVD */
-	{ 15488, 15497, 15413,  4, 1, KPROF_SOURCE_TABLE_AMD64 }, /* KPROF_COUNTS_CLASS_K8_REVE */
-	{ 15519, 15528, 15413,  5, 2, KPROF_SOURCE_TABLE_AMD64 }, /* KPROF_COUNTS_CLASS_K8_REVF */
-	{ 15550, 15559, 15413,  7, 1, KPROF_SOURCE_TABLE_AMD64 }, /* KPROF_COUNTS_CLASS_K8_REVG */
-	{ 15581, 15610, 15413,  8, 3, KPROF_SOURCE_TABLE_AMD64 }, /* KPROF_COUNTS_CLASS_FAM10H_BARCELONA */
-	{ 15641, 15669, 15413, 11, 1, KPROF_SOURCE_TABLE_AMD64 }, /* KPROF_COUNTS_CLASS_FAM10H_SHANGHAI */
-	{ 15699, 15727, 15413, 12, 1, KPROF_SOURCE_TABLE_AMD64 }, /* KPROF_COUNTS_CLASS_FAM10H_ISTANBUL */
-	{ 15757, 15768, 15413, 13, 1, KPROF_SOURCE_TABLE_AMD64 }, /* KPROF_COUNTS_CLASS_FAM11H */
-	{ 15796, 15807, 15413, 14, 1, KPROF_SOURCE_TABLE_AMD64 }, /* KPROF_COUNTS_CLASS_FAM12H */
-	{ 15834, 15845, 15413, 15, 1, KPROF_SOURCE_TABLE_AMD64 }, /* KPROF_COUNTS_CLASS_FAM14H */
-	{ 15873, 15884, 15413, 16, 1, KPROF_SOURCE_TABLE_AMD64 }, /* KPROF_COUNTS_CLASS_FAM15H */
-	{ 15916, 15927, 15413, 17, 1, KPROF_SOURCE_TABLE_AMD64 }, /* KPROF_COUNTS_CLASS_FAM16H */
-	{ 15948, 15965, 15413, 18, 1, KPROF_SOURCE_TABLE_AMD64 }, /* KPROF_COUNTS_CLASS_ZEN1 */
-	{ 15991, 16008, 16055, 19, 1, KPROF_SOURCE_TABLE_AMD64 }, /* KPROF_COUNTS_CLASS_HYGON18H */
-	{ 16068, 16085, 15413, 20, 1, KPROF_SOURCE_TABLE_AMD64 }, /* KPROF_COUNTS_CLASS_ZEN2 */
-	{ 16137, 16154, 15413, 21, 2, KPROF_SOURCE_TABLE_AMD64 }, /* KPROF_COUNTS_CLASS_ZEN3 */
-	{ 16206, 16223, 15413, 23, 2, KPROF_SOURCE_TABLE_AMD64 }, /* KPROF_COUNTS_CLASS_ZEN4 */
-	{ 16275, 16292, 15413, 25, 3, KPROF_SOURCE_TABLE_AMD64 }, /* KPROF_COUNTS_CLASS_ZEN5 */
-	{ 16317, 16398, 15413, 28, 3, KPROF_SOURCE_TABLE_AMD64 }, /* KPROF_COUNTS_CLASS_ZEN6 */
-	{ 16423, 16450, 16493, 31, 1, KPROF_SOURCE_TABLE_EMON  }, /* KPROF_COUNTS_CLASS_INTEL_ARCH */
+	{ 15981, 15990, 16012,  0, 2, KPROF_SOURCE_TABLE_AMD64 }, /* KPROF_COUNTS_CLASS_K8_REVB */
+	{ 16025, 16034, 16012,  2, 1, KPROF_SOURCE_TABLE_AMD64 }, /* KPROF_COUNTS_CLASS_K8_REVC */
+	{ 16056, 16065, 16012,  3, 1, KPROF_SOURCE_TABLE_AMD64 }, /* KPROF_COUNTS_CLASS_K8_REVD */
+	{ 16087, 16096, 16012,  4, 1, KPROF_SOURCE_TABLE_AMD64 }, /* KPROF_COUNTS_CLASS_K8_REVE */
+	{ 16118, 16127, 16012,  5, 2, KPROF_SOURCE_TABLE_AMD64 }, /* KPROF_COUNTS_CLASS_K8_REVF */
+	{ 16149, 16158, 16012,  7, 1, KPROF_SOURCE_TABLE_AMD64 }, /* KPROF_COUNTS_CLASS_K8_REVG */
+	{ 16180, 16209, 16012,  8, 3, KPROF_SOURCE_TABLE_AMD64 }, /* KPROF_COUNTS_CLASS_FAM10H_BARCELONA */
+	{ 16240, 16268, 16012, 11, 1, KPROF_SOURCE_TABLE_AMD64 }, /* KPROF_COUNTS_CLASS_FAM10H_SHANGHAI */
+	{ 16298, 16326, 16012, 12, 1, KPROF_SOURCE_TABLE_AMD64 }, /* KPROF_COUNTS_CLASS_FAM10H_ISTANBUL */
+	{ 16356, 16367, 16012, 13, 1, KPROF_SOURCE_TABLE_AMD64 }, /* KPROF_COUNTS_CLASS_FAM11H */
+	{ 16395, 16406, 16012, 14, 1, KPROF_SOURCE_TABLE_AMD64 }, /* KPROF_COUNTS_CLASS_FAM12H */
+	{ 16433, 16444, 16012, 15, 1, KPROF_SOURCE_TABLE_AMD64 }, /* KPROF_COUNTS_CLASS_FAM14H */
+	{ 16472, 16483, 16012, 16, 1, KPROF_SOURCE_TABLE_AMD64 }, /* KPROF_COUNTS_CLASS_FAM15H */
+	{ 16515, 16526, 16012, 17, 1, KPROF_SOURCE_TABLE_AMD64 }, /* KPROF_COUNTS_CLASS_FAM16H */
+	{ 16547, 16564, 16012, 18, 1, KPROF_SOURCE_TABLE_AMD64 }, /* KPROF_COUNTS_CLASS_ZEN1 */
+	{ 16590, 16607, 16654, 19, 1, KPROF_SOURCE_TABLE_AMD64 }, /* KPROF_COUNTS_CLASS_HYGON18H */
+	{ 16667, 16684, 16012, 20, 1, KPROF_SOURCE_TABLE_AMD64 }, /* KPROF_COUNTS_CLASS_ZEN2 */
+	{ 16736, 16753, 16012, 21, 2, KPROF_SOURCE_TABLE_AMD64 }, /* KPROF_COUNTS_CLASS_ZEN3 */
+	{ 16805, 16822, 16012, 23, 2, KPROF_SOURCE_TABLE_AMD64 }, /* KPROF_COUNTS_CLASS_ZEN4 */
+	{ 16874, 16891, 16012, 25, 3, KPROF_SOURCE_TABLE_AMD64 }, /* KPROF_COUNTS_CLASS_ZEN5 */
+	{ 16916, 16997, 16012, 28, 3, KPROF_SOURCE_TABLE_AMD64 }, /* KPROF_COUNTS_CLASS_ZEN6 */
+	{ 17022, 17049, 17092, 31, 1, KPROF_SOURCE_TABLE_EMON  }, /* KPROF_COUNTS_CLASS_INTEL_ARCH */
 };
 /* clang-format on */
 
@@ -15156,9 +15195,23 @@ KPROF_API kprof_status kprof_counts_class_entry_get(kprof_counts_class cpu_class
 	if (!s || !out)
 		return KPROF_E_ARGUMENT;
 	judged = kprof_impl_counts_start(cpu_class, s->table, out);
-	if (cpu_class < KPROF_COUNTS_CLASS_COUNT && !s->select)
+	if (cpu_class < KPROF_COUNTS_CLASS_COUNT && !s->select) {
+		size_t i;
 		out->basis = "no select: nothing the counters count";
-	else if (judged)
+		/* A source a fixed-function counter counts, where the spec says which. */
+		for (i = 0; i < KPROF_IMPL_ARRAY_COUNT(kprof_impl_counts_fixed); i++) {
+			const kprof_impl_counts_fixed_row *f = &kprof_impl_counts_fixed[i];
+			if (f->table == s->table && f->value == s->value &&
+			    cpu_class >= f->class_lo && cpu_class <= f->class_hi) {
+				out->status = (kprof_counts_verdict)f->status;
+				out->event = f->name == KPROF_IMPL_COUNTS_NONE
+				                     ? NULL
+				                     : kprof_impl_counts_text(f->name);
+				out->basis = kprof_impl_counts_text(f->why);
+				break;
+			}
+		}
+	} else if (judged)
 		kprof_impl_counts_lookup(
 		        cpu_class, (uint32_t)KPROF_FIELD_GET(KPROF_AMD_PERFEVTSEL_EVENT, s->select),
 		        (uint32_t)KPROF_FIELD_GET(KPROF_AMD_PERFEVTSEL_UMASK, s->select), out);
@@ -15183,6 +15236,19 @@ KPROF_API kprof_status kprof_counts_entry_get(const kprof_hal_decision *d, const
 	    (s->value == KPROF_SOURCE_GENERIC_TIME ? 0 : !kprof_impl_hal_emon_available(d, s))) {
 		out->status = KPROF_COUNTS_VERDICT_ABSENT;
 		out->basis = "cpuid 0x0A: architectural event not available";
+	}
+	/* A fixed-function counter the processor lacks counts nothing: leaf 0x0A version 2 and
+	 * later number them in edx[4:0]. */
+	if (st == KPROF_OK && out->status == KPROF_COUNTS_VERDICT_SAME && !s->select) {
+		size_t i;
+		for (i = 0; i < KPROF_IMPL_ARRAY_COUNT(kprof_impl_counts_fixed); i++) {
+			const kprof_impl_counts_fixed_row *f = &kprof_impl_counts_fixed[i];
+			if (f->table == s->table && f->value == s->value && f->counter >= 0 &&
+			    (d->perfmon_version < 2 || d->fixed_counters <= (unsigned)f->counter)) {
+				out->status = KPROF_COUNTS_VERDICT_ABSENT;
+				out->basis = "cpuid 0x0A: no such fixed-function counter";
+			}
+		}
 	}
 	return st;
 }

@@ -80,6 +80,8 @@ int kprof_cmd_cpuid_dump(const kprof_cli_args *a)
 	kprof_cli_text t;
 	uint32_t cpu;
 	int rc;
+	/* `cpuid -r` lines, a file format: printed as they are, never folded. */
+	kprof_cli_output_width(0);
 	if (file->set) {
 		kprof_cli_dump d;
 		if (kprof_cli_opt(a, KPROF_CLI_OPT_ALL)->set)

@@ -478,6 +478,8 @@ int kprof_cmd_custom_source(const kprof_cli_args *a)
 	kprof_hal_decision d;
 	char group[KPROF_WINDOWS_CUSTOM_SOURCE_NAME_MAX + 1];
 	custom *c;
+	/* A file format (reg, wprp, bin, json): printed as it is, never folded. */
+	kprof_cli_output_width(0);
 	if (win->set && kprof_cli_windows_parse(a->cmd, win->text, &release) != 0)
 		return KPROF_CLI_EXIT_USAGE;
 	if (!file->set && cpu->set)

@@ -130,6 +130,7 @@ int kprof_cmd_plan(const kprof_cli_args *a)
 	                 kprof_source_name_get(s), (unsigned)s->value,
 	                 kprof_cli_interface_name(d.table), (unsigned long)p.counter,
 	                 (unsigned long long)events);
+	kprof_cli_release_line(build | KPROF_CLI_RELEASE(release), !win->set);
 	kprof_cli_puts("start:\n");
 	for (i = 0; i < p.program_count && i < KPROF_CLI_COUNT(p.program); i++) {
 		kprof_cli_printf("  %lu. ", (unsigned long)i + 1);

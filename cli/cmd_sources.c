@@ -23,6 +23,10 @@ int kprof_cmd_sources(const kprof_cli_args *a)
 			build = KPROF_HAL_BUILD_X86;
 		if ((rc = kprof_cli_hal_check(a->cmd, build | KPROF_CLI_RELEASE(release))) != 0)
 			return rc;
+	} else {
+		/* The default of every command that answers for a release: the newest kprof models. */
+		release = kprof_cli_release_newest((kprof_hal_build)build);
+		rel = kprof_hal_release_by_id(release);
 	}
 	int named = kprof_cli_opt(a, KPROF_CLI_OPT_FAMILY)->set;
 	unsigned t, cpu_class = KPROF_COUNTS_CLASS_NONE;
@@ -58,12 +62,17 @@ int kprof_cmd_sources(const kprof_cli_args *a)
 	} else if (kprof_cli_opt(a, KPROF_CLI_OPT_CPU)->set) {
 		return kprof_cli_usage(a->cmd, "--cpu needs --cpuid-file");
 	}
-	/* The names as the release's HAL spells them (the original release's without --windows). */
+	/* The names as the release's HAL spells them. */
 	(void)kprof_cli_decide(NULL, KPROF_HAL_BUILD_X64 | KPROF_CLI_RELEASE(release), &names);
-	if (json)
+	if (json) {
 		kprof_cli_puts("[");
-	else
+	} else {
+		/* The release answered for, on standard error: the table's lines are rows only. */
+		kprof_cli_aside_begin();
+		kprof_cli_release_line(build | KPROF_CLI_RELEASE(release), !win->set);
+		kprof_cli_aside_end();
 		kprof_cli_source_header(itf < 0, cp != NULL);
+	}
 	for (t = 0; t < KPROF_SOURCE_TABLE_COUNT; t++) {
 		size_t n, k;
 		const kprof_source *rows;
@@ -111,9 +120,15 @@ int kprof_cmd_sources(const kprof_cli_args *a)
 	}
 	if (json) {
 		kprof_cli_puts("\n]\n");
-	} else if (cp) {
+		return 0;
+	}
+	kprof_cli_table_end();
+	/* The summary is no row: on standard error, so awk and cut see the table only. */
+	if (cp) {
+		kprof_cli_aside_begin();
 		kprof_cli_counts_summary_text(&sum, cpu_class, "listed");
 		kprof_cli_counts_nothing_text(&names, offered_src, offered_counts, offered);
+		kprof_cli_aside_end();
 	}
 	return 0;
 }
@@ -135,10 +150,11 @@ int kprof_cmd_decode_select(const kprof_cli_args *a)
 	int json = kprof_cli_opt(a, KPROF_CLI_OPT_JSON)->set;
 	int vendor = vend->set ? (int)vend->num : -1;
 	const kprof_cli_value *hal = kprof_cli_opt(a, KPROF_CLI_OPT_HAL);
-	uint32_t build = hal->set ? (uint32_t)hal->num : KPROF_HAL_BUILD_X64;
+	const kprof_cli_value *win = kprof_cli_opt(a, KPROF_CLI_OPT_WINDOWS);
+	uint32_t build = hal->set ? (uint32_t)hal->num : KPROF_HAL_BUILD_X64, release = 0;
 	const char *text = kprof_cli_opt(a, KPROF_CLI_OPT_VALUE)->text;
 	uint64_t value, reserved = 0;
-	int perf_raw = 0, other_vendor;
+	int perf_raw = 0, other_vendor, rc;
 	unsigned b;
 	kprof_pmu_select f;
 	kprof_status st;
@@ -146,6 +162,12 @@ int kprof_cmd_decode_select(const kprof_cli_args *a)
 	const kprof_source *match[64];
 	size_t n, k;
 	uint32_t lookup;
+	if (win->set && kprof_cli_windows_parse(a->cmd, win->text, &release) != 0)
+		return KPROF_CLI_EXIT_USAGE;
+	/* Support as the release's HAL would decide (default: the newest kprof models). */
+	build |= KPROF_CLI_RELEASE(release);
+	if ((rc = kprof_cli_hal_check(a->cmd, build)) != 0)
+		return rc;
 	if (vendor < 0)
 		vendor = (int)kprof_cli_default_vendor();
 	{
@@ -280,6 +302,8 @@ int kprof_cmd_decode_select(const kprof_cli_args *a)
 		kprof_cli_source_row(NULL, match[k], 0,
 		                     other_vendor ? KPROF_HAL_PRESENCE_UNKNOWN : kprof_cli_live_status(match[k], build),
 		                     NULL);
+	kprof_cli_table_end();
+	kprof_cli_release_line(build, !win->set);
 	return 0;
 }
 

@@ -62,7 +62,7 @@ void kprof_cli_counts_nothing_text(const kprof_hal_decision *names, const kprof_
 					continue;
 				done[j] = 1;
 				name = kprof_hal_source_description_get(names, src[j]);
-				if (col > 4 && col + strlen(name) + 2 > 96) {
+				if (col > 4 && col + strlen(name) + 2 > KPROF_CLI_COLUMNS) {
 					kprof_cli_puts(",\n    ");
 					col = 4;
 				} else if (col > 4) {
@@ -77,14 +77,9 @@ void kprof_cli_counts_nothing_text(const kprof_hal_decision *names, const kprof_
 	}
 }
 
-void kprof_cli_counts_header(void)
-{
-	kprof_cli_printf("  %-9s  %s", "Counts", "Event");
-}
-
 void kprof_cli_counts_column(const kprof_counts_entry *c)
 {
-	kprof_cli_printf("  %-9s  %s", status_name(c), c->event ? c->event : "-");
+	kprof_cli_printf("\t%s\t%s", status_name(c), c->event ? c->event : "-");
 }
 
 void kprof_cli_counts_summary_add(kprof_cli_counts_summary *sum, const kprof_counts_entry *c)

@@ -11,7 +11,7 @@ typedef struct kprof_cli_counts_summary {
 	unsigned total;
 } kprof_cli_counts_summary;
 void kprof_cli_counts_json(const kprof_counts_entry *c);
-void kprof_cli_counts_header(void);
+/* The Counts and Event cells of a source row (tab-separated, cli/machine.h). */
 void kprof_cli_counts_column(const kprof_counts_entry *c);
 void kprof_cli_counts_summary_add(kprof_cli_counts_summary *sum, const kprof_counts_entry *c);
 void kprof_cli_counts_summary_json(const kprof_cli_counts_summary *sum, unsigned cpu_class);

@@ -19,13 +19,20 @@
 #define END                                 {KPROF_CLI_OPT_COUNT, KPROF_CLI_FLAG, NULL, 0, 0, NULL, 0, NULL}
 #define OPTIONS(...)                        (const kprof_cli_option[]){__VA_ARGS__, END}
 #define JSON_FLAG(what)                     FLAG(JSON, what " (schema in docs/schema/)")
+/* The one --windows of the commands that answer for one release. */
+#define WINDOWS_RELEASE                     WORD(WINDOWS, "RELEASE", kprof_cli_choice_release, 0, \
+                                                 "that Windows release's HAL (default: the newest kprof models):\n" \
+                                                 "a name (11-23h2), a product for its newest release (10, 11),\n" \
+                                                 "or a build number (19045)")
+#define WIDE_FLAG                           FLAG(WIDE, "every column, whole names, one line per row or record, however\n" \
+                                                       "wide (default: fitted to 80 columns; for awk and cut)")
 /* clang-format on */
 
 /* The command table: one row per command, its options as data (see cli/options.h). The order is the
  * order of `kprof --help`. */
 static const kprof_cli_command commands[] = {
         {"info", kprof_cmd_info,
-         "what the Windows HAL would choose on this machine or a dumped one",
+         "what Windows' HAL would do on this machine or a dumped one",
          "  Vendor, family/model/stepping, hypervisor, the profile interface the HAL would\n"
          "  choose and why, architectural perfmon facts, the interface's sources, whether\n"
          "  each is supported and what its select counts there (docs/counts.md), AMD LWP\n"
@@ -46,12 +53,13 @@ static const kprof_cli_command commands[] = {
                         "the 64-bit HAL (default; the 32-bit HAL for a processor without\n"
                         "long mode) or the 32-bit HAL's extra rules"),
                  WORD(WINDOWS, "RELEASE", kprof_cli_choice_release, 0,
-                      "that Windows release's HAL (default: the newest kprof models; a name,\n"
-                      "a build number, or 10 for the newest Windows 10); `all`: one line per\n"
-                      "release and HAL"),
+                      "that Windows release's HAL (default: the newest kprof models; a name\n"
+                      "such as 11-21h2, a product for its newest release: 10, 11, or a build\n"
+                      "number); `all`: one line per release and HAL"),
+                 WIDE_FLAG,
                  JSON_FLAG("one JSON object")),
          "info\twhat the Windows HAL would do on this machine, in words and tables\n"
-         "info --cpuid-file DUMP --windows 11\tthe same for a dumped processor under Windows 11's HAL\n"
+         "info --cpuid-file DUMP --windows 11\tthe same for a dumped processor under the newest Windows 11's HAL\n"
          "info --cpuid-file DUMP --windows all\tone line per Windows release and HAL\n"},
         {"sources", kprof_cmd_sources, "the profile-source tables",
          "  Every source of one table (default: all tables): value, name, the HAL's string,\n"
@@ -65,8 +73,10 @@ static const kprof_cli_command commands[] = {
                  CHOICE(INTERFACE, NULL, kprof_cli_choice_interface, 0,
                         "one table (default: all)"),
                  WORD(WINDOWS, "RELEASE", kprof_cli_choice_release, 0,
-                      "only the tables that release's HAL has, and support as its HAL\n"
-                      "would decide here (unknown: not publicly known)"),
+                      "only the tables that release's HAL has, its names, and support as\n"
+                      "its HAL would decide here (unknown: not publicly known); default:\n"
+                      "the newest kprof models; a name (11-21h2), a product for its newest\n"
+                      "release (10, 11), or a build number"),
                  CHOICE(HAL, NULL, kprof_cli_choice_hal, 0,
                         "whose support the Supported column shows: the 64-bit HAL\n"
                         "(default; the 32-bit one for a release that shipped no other)"),
@@ -79,6 +89,7 @@ static const kprof_cli_command commands[] = {
                                           "machine's vendor)"),
                  FILE_ARG(CPUID_FILE, "FILE", 0, "judge the selects on a dumped processor"),
                  NUMBER(CPU, "N", 0, 0x7FFFFFFF, "which block of the dump (default 0)"),
+                 WIDE_FLAG,
                  JSON_FLAG("an array of source objects")),
          "sources llc\tthe sources of every table whose name has llc in it (any case)\n"
          "sources --interface emon --cpuid-file DUMP\tthe Emon table, and what each select counts on the dumped processor\n"},
@@ -94,6 +105,8 @@ static const kprof_cli_command commands[] = {
                         "is neither)"),
                  CHOICE(HAL, NULL, kprof_cli_choice_hal, 0,
                         "whose support the Supported column shows (default x64)"),
+                 WINDOWS_RELEASE,
+                 WIDE_FLAG,
                  JSON_FLAG("one JSON object")),
          "decode-select 0x41412e --vendor intel\tthe fields of an Intel event select, and the sources that use it\n"},
         {"perf", kprof_cmd_perf, "the Linux perf raw event for a source",
@@ -115,9 +128,7 @@ static const kprof_cli_command commands[] = {
                  FILE_ARG(CPUID_FILE, "DUMP", 0, "plan for a dumped processor"),
                  NUMBER(CPU, "N", 0, 0x7FFFFFFF, "which block of the dump (default 0)"),
                  CHOICE(HAL, NULL, kprof_cli_choice_hal, 0, "the 64-bit HAL (default) or the 32-bit HAL"),
-                 WORD(WINDOWS, "RELEASE", kprof_cli_choice_release, 0,
-                      "that Windows release's HAL (default 10-1507; a name or a build\n"
-                      "number)"),
+                 WINDOWS_RELEASE,
                  NUMBER(COUNTER, "N", 0, 0xFF, "which counter (default 0)"),
                  NUMBER(INTERVAL, "N", 0, UINT64_MAX,
                         "events per overflow (default: the source's default interval;\n"
@@ -129,8 +140,8 @@ static const kprof_cli_command commands[] = {
          "  (sub-leaves where a leaf has them), in the format `cpuid -r` prints and\n"
          "  `kprof info --cpuid-file` reads. Without --all, the CPU kprof runs on. With\n"
          "  --cpuid-file, any dump kprof reads converted to that format, CPU by CPU.\n",
-         OPTIONS(FLAG(ALL, "every online CPU in turn (the thread pinned to each), in `CPU n:`\n"
-                           "blocks"),
+         OPTIONS(FLAG(ALL, "every online CPU in turn (the thread pinned to each), in\n"
+                           "`CPU n:` blocks"),
                  FILE_ARG(CPUID_FILE, "DUMP", 0,
                           "convert this dump (AIDA64/InstLatx64 text, `cpuid -r`, a hwloc\n"
                           "directory or pu<N> file) instead: blocks numbered as the dump\n"
@@ -139,9 +150,10 @@ static const kprof_cli_command commands[] = {
          "cpuid-dump --all\tevery online CPU's leaves, for kprof info --cpuid-file elsewhere\n"
          "cpuid-dump --cpuid-file DUMP\tany dump kprof reads, in cpuid -r format\n"},
         {"lwp-decode", kprof_cmd_lwp_decode, "decode a buffer of AMD LWP event records",
-         "  Each 32-byte record of FILE (a raw LWP ring buffer) by the shipped layout, or by\n"
-         "  the 2007 proposal's with --proposal.\n",
+         "  Each 32-byte record of FILE (a raw LWP ring buffer) by the shipped layout, or\n"
+         "  by the 2007 proposal's with --proposal.\n",
          OPTIONS(FILE_ARG(FILE, "FILE", KPROF_CLI_REQUIRED, "the records"),
+                 WIDE_FLAG,
                  JSON_FLAG("one JSON object per line"),
                  FLAG(PROPOSAL, "the 2007 proposal's event ids")),
          "lwp-decode --json RING\tthe records of a saved LWP ring, one JSON object per line\n"},
@@ -159,6 +171,7 @@ static const kprof_cli_command commands[] = {
                         "the DS absolute maximum (default: the index, or the end of\n"
                         "the file with --wrapped)"),
                  FLAG(WRAPPED, "the BTS buffer wrapped: the oldest record is at the index"),
+                 WIDE_FLAG,
                  JSON_FLAG("one JSON object"),
                  FILE_ARG(FILE, "FILE", KPROF_CLI_REQUIRED, "the buffer")),
          "ds-decode --format pebs3 BUFFER\tthe PEBS records of a saved Debug Store buffer\n"},
@@ -168,11 +181,12 @@ static const kprof_cli_command commands[] = {
          OPTIONS(CHOICE(INTERFACE, NULL, kprof_cli_choice_interface, 0,
                         "the table to map sources to (default: this machine's vendor's,\n"
                         "amd64 on AMD, emon otherwise)"),
+                 WIDE_FLAG,
                  JSON_FLAG("one JSON object"),
                  FILE_ARG(FILE, "FILE", KPROF_CLI_REQUIRED, "the chain")),
          "sources-decode --interface emon CHAIN\ta PROFILE_SOURCE_INFO chain mapped to the Emon table\n"},
         {"listing-check", kprof_cmd_listing_check,
-         "compare a real machine's profile-source listing with kprof's prediction",
+         "check a machine's source listing against kprof's model",
          "  FILE is what `wpr -pmcsources` or `tracelog -profilesources Help` printed on a\n"
          "  Windows machine (ASCII, UTF-8, or UTF-16 with a byte-order mark, as PowerShell's\n"
          "  `>` writes it). Every listed source's id, name, minimum and maximum interval is\n"
@@ -195,6 +209,7 @@ static const kprof_cli_command commands[] = {
                           "the registry file (or JSON) of `kprof custom-source`: its sources\n"
                           "are expected in the listing after the restart, by name and\n"
                           "interval, where their group loads (needs --cpuid-file)"),
+                 WIDE_FLAG,
                  JSON_FLAG("one JSON object")),
          "listing-check --cpuid-file DUMP LISTING\twhich Windows releases a wpr -pmcsources listing fits\n"},
         {"custom-source", kprof_cmd_custom_source,
@@ -216,8 +231,8 @@ static const kprof_cli_command commands[] = {
                           "the processor the sources are for, from a dump (default: this one)"),
                  NUMBER(CPU, "N", 0, 0x7FFFFFFF, "which block of the dump (default 0)"),
                  WORD(WINDOWS, "RELEASE", kprof_cli_choice_release, 0,
-                      "the Windows release (a name or build number; default: the newest\n"
-                      "kprof knows)"),
+                      "the Windows release (a name, a product for its newest release: 10,\n"
+                      "11, or a build number; default: the newest kprof models)"),
                  TEXT(GROUP, "NAME", 0,
                       "the registry group key (default kprof-Family-F-Model-M)"),
                  CHOICE(FORMAT, NULL, kprof_cli_choice_custom_format, 0,
@@ -275,10 +290,12 @@ int main(int argc, char **argv)
 		return KPROF_CLI_EXIT_USAGE;
 	}
 	if (is_help(argv[1]) || strcmp(argv[1], "help") == 0) {
-		if (argc > 2 && (c = find(argv[2])) != NULL)
+		if (argc > 2 && (c = find(argv[2])) != NULL) {
+			kprof_cli_output_width(KPROF_CLI_COLUMNS);
 			kprof_cli_print_help(c);
-		else
-			print_usage(stdout);
+			return kprof_cli_flush(stdout_done());
+		}
+		print_usage(stdout);
 		return stdout_done();
 	}
 	/* Hidden: the synopses, options and examples for kprof.1 and docs/cli.md (tools/cli-docs). */
@@ -310,12 +327,18 @@ int main(int argc, char **argv)
 	}
 	for (i = 2; i < argc && strcmp(argv[i], "--") != 0; i++) {
 		if (is_help(argv[i])) {
+			/* Folded to the terminal like every text output (cli/util.h). */
+			kprof_cli_output_width(KPROF_CLI_COLUMNS);
 			kprof_cli_print_help(c);
-			return stdout_done();
+			return kprof_cli_flush(stdout_done());
 		}
 	}
 	rc = kprof_cli_parse(c, argc - 1, argv + 1, &a);
 	if (rc)
 		return rc;
+	/* Text fits an 80-column terminal; JSON and --wide are printed as they are. */
+	kprof_cli_output_width(kprof_cli_opt(&a, KPROF_CLI_OPT_JSON)->set || kprof_cli_opt(&a, KPROF_CLI_OPT_WIDE)->set
+	                               ? 0
+	                               : KPROF_CLI_COLUMNS);
 	return kprof_cli_flush(c->run(&a));
 }

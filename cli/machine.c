@@ -30,15 +30,54 @@ uint32_t kprof_cli_default_interval(const kprof_source *s)
 	return iv ? iv->default_interval : 0;
 }
 
+const char *kprof_cli_interval_unit(const kprof_source *s)
+{
+	const kprof_source_interval_info *iv = kprof_source_interval_info_by_id((kprof_source_interval)s->interval);
+	return iv ? iv->unit : "";
+}
+
+/* The source table's columns, as `wpr -pmcsources` shows them (Id in decimal, the HAL's name,
+ * the interval and its unit) and kprof's (value in hex, select, ebx bit, support, counts).
+ * Drop ranks: to fit a terminal, the ebx bit goes first, then the select, then the hex value;
+ * the names fold. */
+static const kprof_cli_column source_columns[] = {
+        {"Interface", 0, 0},
+        {"Id", KPROF_CLI_COLUMN_RIGHT, 0},
+        {"Value", 0, 3},
+        {"Name", KPROF_CLI_COLUMN_FOLD, 0},
+        {"Interval", KPROF_CLI_COLUMN_RIGHT, 0},
+        {"Unit", 0, 0},
+        {"Select", 0, 4},
+        {"Ebx", KPROF_CLI_COLUMN_RIGHT, 5},
+        {"Supported", 0, 0},
+        {"Counts", 0, 0},
+        {"Event", KPROF_CLI_COLUMN_FOLD, 0},
+};
+
+/* With counts (a processor's table), the interval goes before the names fold: what the
+ * processor counts is the question there, and `sources` lists the intervals. */
+static const kprof_cli_column source_columns_counts[] = {
+        {"Interface", 0, 0},
+        {"Id", KPROF_CLI_COLUMN_RIGHT, 0},
+        {"Value", 0, 3},
+        {"Name", KPROF_CLI_COLUMN_FOLD, 0},
+        {"Interval", KPROF_CLI_COLUMN_RIGHT, 1},
+        {"Unit", 0, 1},
+        {"Select", 0, 4},
+        {"Ebx", KPROF_CLI_COLUMN_RIGHT, 5},
+        {"Supported", 0, 0},
+        {"Counts", 0, 0},
+        {"Event", KPROF_CLI_COLUMN_FOLD, 0},
+};
+
 void kprof_cli_source_header(int with_interface, int with_counts)
 {
-	if (with_interface)
-		kprof_cli_printf("%-11s ", "Interface");
-	kprof_cli_printf("%4s  %-6s  %-54s %8s  %-10s  %3s  %-*s", "Id", "Value", "Name", "Interval",
-	                 "Select", "Ebx", with_counts ? 9 : 0, "Supported");
+	/* A column no row fills is left out: Interface and the counts' without them. */
+	(void)with_interface;
 	if (with_counts)
-		kprof_cli_counts_header();
-	kprof_cli_puts("\n");
+		kprof_cli_table_begin(source_columns_counts, KPROF_CLI_COUNT(source_columns_counts));
+	else
+		kprof_cli_table_begin(source_columns, KPROF_CLI_COUNT(source_columns));
 }
 
 void kprof_cli_source_row(const kprof_hal_decision *release, const kprof_source *s, int with_interface,
@@ -53,11 +92,10 @@ void kprof_cli_source_row(const kprof_hal_decision *release, const kprof_source 
 		snprintf(ebx, sizeof ebx, "%d", (int)s->ebx_bit);
 	else
 		snprintf(ebx, sizeof ebx, "-");
-	if (with_interface)
-		kprof_cli_printf("%-11s ", kprof_cli_interface_name(s->table));
-	kprof_cli_printf("%4u  0x%04X  %-54s %8lu  %-10s  %3s  %-*s", (unsigned)s->value,
+	kprof_cli_printf("%s\t%u\t0x%04X\t%s\t%lu\t%s\t%s\t%s\t%s",
+	                 with_interface ? kprof_cli_interface_name(s->table) : "", (unsigned)s->value,
 	                 (unsigned)s->value, kprof_hal_source_description_get(release, s),
-	                 (unsigned long)kprof_cli_default_interval(s), select, ebx, counts ? 9 : 0,
+	                 (unsigned long)kprof_cli_default_interval(s), kprof_cli_interval_unit(s), select, ebx,
 	                 supported == KPROF_HAL_PRESENCE_UNKNOWN ? "unknown" : supported > 0 ? "yes" : "no");
 	if (counts)
 		kprof_cli_counts_column(counts);
@@ -81,8 +119,8 @@ void kprof_cli_source_json(const kprof_hal_decision *release, const kprof_source
 		kprof_cli_printf(", \"ebx_bit\": %d", (int)s->ebx_bit);
 	else
 		kprof_cli_puts(", \"ebx_bit\": null");
-	kprof_cli_printf(", \"default_interval\": %lu, \"supported\": %s",
-	                 (unsigned long)kprof_cli_default_interval(s), supported == KPROF_HAL_PRESENCE_UNKNOWN ? "null" : kprof_cli_json_bool(supported > 0));
+	kprof_cli_printf(", \"default_interval\": %lu, \"interval_unit\": \"%s\", \"supported\": %s",
+	                 (unsigned long)kprof_cli_default_interval(s), kprof_cli_interval_unit(s), supported == KPROF_HAL_PRESENCE_UNKNOWN ? "null" : kprof_cli_json_bool(supported > 0));
 	if (counts) {
 		kprof_cli_puts(", ");
 		kprof_cli_counts_json(counts);

@@ -13,8 +13,11 @@ int kprof_cli_supported(const kprof_hal_decision *d, const kprof_source *s);
 const char *kprof_cli_interface_name(unsigned itf);
 /* The default interval the HAL reports for a source (wpr -pmcsources "Interval"). */
 uint32_t kprof_cli_default_interval(const kprof_source *s);
+/* What its interval counts: "100ns" (the timer) or "events" (kprof_source_interval_info). */
+const char *kprof_cli_interval_unit(const kprof_source *s);
 
-/* The source columns `sources`, `info` and `decode-select` print (like `wpr -pmcsources`,
+/* The source table `sources`, `info` and `decode-select` print (a kprof_cli_table_begin()
+ * table: the header begins it, the caller ends it with kprof_cli_table_end()) (like `wpr -pmcsources`,
  * plus select, ebx bit and support, and what the select counts when counts is not NULL /
  * with_counts), and one source as a JSON object (docs/schema; counts adds its member). */
 void kprof_cli_source_header(int with_interface, int with_counts);

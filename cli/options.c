@@ -69,11 +69,16 @@ static void spelling(char *buf, size_t n, const kprof_cli_option *o)
 void kprof_cli_print_usage_line(FILE *f, const kprof_cli_command *c)
 {
 	const kprof_cli_option *o;
-	char s[300];
-	fprintf(f, "usage: kprof %s", c->name);
+	char s[300], w[304];
+	/* Folded to KPROF_CLI_COLUMNS, each further line indented under the first option. */
+	size_t indent = strlen("usage: kprof ") + strlen(c->name) + 1, col;
+	col = (size_t)fprintf(f, "usage: kprof %s", c->name);
 	for (o = c->options; is_row(o); o++) {
 		spelling(s, sizeof s, o);
-		fprintf(f, (o->flags & KPROF_CLI_REQUIRED) ? " %s" : " [%s]", s);
+		snprintf(w, sizeof w, (o->flags & KPROF_CLI_REQUIRED) ? "%s" : "[%s]", s);
+		if (col + 1 + strlen(w) > KPROF_CLI_COLUMNS && col > indent)
+			col = (size_t)fprintf(f, "\n%*s", (int)indent - 1, "") - 1;
+		col += (size_t)fprintf(f, " %s", w);
 	}
 	fputc('\n', f);
 }
@@ -81,32 +86,39 @@ void kprof_cli_print_usage_line(FILE *f, const kprof_cli_command *c)
 void kprof_cli_print_help(const kprof_cli_command *c)
 {
 	const kprof_cli_option *o;
+	const char *h;
 	char s[300];
 	kprof_cli_print_usage_line(stdout, c);
-	printf("%s\n%s", c->help, c->details ? c->details : "");
+	kprof_cli_printf("%s\n", c->help);
+	/* The details as one paragraph, folded to the terminal at the flush. */
+	for (h = c->details ? c->details : ""; *h; h++) {
+		if (h[0] == '\n' && h[1] == ' ' && h[2] == ' ') {
+			kprof_cli_puts(" ");
+			h += 2;
+		} else {
+			kprof_cli_write(h, 1);
+		}
+	}
 	if (!is_row(c->options))
 		return;
-	printf("\noptions:\n");
+	kprof_cli_puts("\noptions:\n");
 	for (o = c->options; is_row(o); o++) {
-		const char *h;
 		spelling(s, sizeof s, o);
-		printf("  %-20s", s);
+		kprof_cli_printf("  %-20s", s);
 		if (strlen(s) >= 20)
-			printf("\n  %-20s", "");
+			kprof_cli_printf("\n  %-20s", "");
 		/* Continuation lines of the help line up under its first. */
-		for (h = o->help ? o->help : ""; *h; h++) {
-			putchar(*h);
-			if (*h == '\n')
-				printf("  %-20s", "");
-		}
+		/* One paragraph, folded to the terminal at the flush (cli/util.h) under its first line. */
+		for (h = o->help ? o->help : ""; *h; h++)
+			kprof_cli_write(*h == '\n' ? " " : h, 1);
 		if (o->type == KPROF_CLI_CHOICE && o->metavar) {
 			choices(s, sizeof s, o, ", ");
-			printf("\n  %-20s%s: %s", "", o->metavar, s);
+			kprof_cli_printf("\n  %-20s%s: %s", "", o->metavar, s);
 		}
 		if (o->type == KPROF_CLI_FILE)
-			printf("\n  %-20s(- reads standard input; at most %s)", "",
+			kprof_cli_printf("\n  %-20s(- reads standard input; at most %s)", "",
 			       KPROF_CLI_INPUT_MAX_LABEL);
-		putchar('\n');
+		kprof_cli_puts("\n");
 	}
 }
 

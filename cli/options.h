@@ -50,6 +50,7 @@
 	X(PROPOSAL,   "--proposal")           \
 	X(STEPPING,   "--stepping")           \
 	X(VENDOR,     "--vendor")             \
+	X(WIDE,       "--wide")               \
 	X(WINDOWS,    "--windows")            \
 	X(WRAPPED,    "--wrapped")            \
 	X(FILE,       "FILE")                 \

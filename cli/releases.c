@@ -172,3 +172,14 @@ int kprof_cli_windows_all(const kprof_cpuid_snapshot *snap, int json)
 		kprof_cli_puts("\n]\n");
 	return 0;
 }
+
+void kprof_cli_release_line(uint32_t hal, int defaulted)
+{
+	kprof_hal_decision d;
+	(void)kprof_cli_decide(NULL, hal, &d);
+	kprof_cli_puts("windows     ");
+	kprof_cli_release_print(&d);
+	if (defaulted)
+		kprof_cli_puts(": the newest release kprof models (--windows RELEASE for another)");
+	kprof_cli_puts("\n");
+}

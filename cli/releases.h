@@ -17,5 +17,9 @@ void kprof_cli_uncertain_print(unsigned u, int json);
 /* The decision's release and HAL: "Windows 8.1 / Server 2012 R2 (6.3) [8.1, build 9600],
  * 64-bit HAL". */
 void kprof_cli_release_print(const kprof_hal_decision *d);
+/* "windows     " and the release of hal (kprof_cli_release_print), and when defaulted (no
+ * --windows) that it is the newest kprof models and how to choose another: the line of every
+ * command that answers for a release. */
+void kprof_cli_release_line(uint32_t hal, int defaulted);
 
 #endif

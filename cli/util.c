@@ -20,6 +20,10 @@
 static char *out_buf;
 static size_t out_len, out_cap;
 static int out_failed;
+/* Text moved off standard output to standard error (kprof_cli_aside_end). */
+static char *aside_buf;
+static size_t aside_len, aside_mark;
+static void fold_output(void);
 
 static void out_append(const char *s, size_t n)
 {
@@ -87,6 +91,7 @@ int kprof_cli_flush(int rc)
 	if (rc == KPROF_CLI_EXIT_DIFFER)
 		rc = KPROF_CLI_EXIT_FAILURE;
 	if (print) {
+		fold_output();
 		if (out_failed) {
 			fprintf(stderr, "kprof: out of memory\n");
 			rc = KPROF_CLI_EXIT_FAILURE;
@@ -96,10 +101,344 @@ int kprof_cli_flush(int rc)
 			rc = KPROF_CLI_EXIT_FAILURE;
 		}
 	}
+	if (print && aside_len)
+		fwrite(aside_buf, 1, aside_len, stderr);
+	free(aside_buf);
+	aside_buf = NULL;
+	aside_len = 0;
 	free(out_buf);
 	out_buf = NULL;
 	out_len = out_cap = 0;
 	return rc;
+}
+
+/* ---- fitting the terminal ---- */
+/* The columns text output is fitted to: KPROF_CLI_COLUMNS, or 0 (--json, --wide, a file
+ * format) for lines as they are. */
+static unsigned out_width;
+
+
+void kprof_cli_aside_begin(void)
+{
+	aside_mark = out_len;
+}
+
+void kprof_cli_aside_end(void)
+{
+	char *p;
+	if (out_failed || aside_mark > out_len)
+		return;
+	p = (char *)realloc(aside_buf, aside_len + (out_len - aside_mark) + 1);
+	if (!p) {
+		out_failed = 1;
+		return;
+	}
+	aside_buf = p;
+	memcpy(aside_buf + aside_len, out_buf + aside_mark, out_len - aside_mark);
+	aside_len += out_len - aside_mark;
+	out_len = aside_mark;
+	if (out_buf)
+		out_buf[out_len] = 0;
+}
+
+void kprof_cli_output_width(unsigned columns)
+{
+	out_width = columns;
+}
+
+unsigned kprof_cli_output_width_get(void)
+{
+	return out_width;
+}
+
+/* The open table: its columns and where its rows start in the buffer. */
+static const kprof_cli_column *table_cols;
+static size_t table_ncols, table_mark;
+
+void kprof_cli_table_begin(const kprof_cli_column *cols, size_t n)
+{
+	table_cols = cols;
+	table_ncols = n;
+	table_mark = out_len;
+}
+
+/* Where a too-long cell breaks, at most max characters in: after the last '_', '-', '/', ',' or
+ * space, or before the last capital that follows a small letter or digit (CamelCase), that
+ * leaves at least a third of max on the line; else at max. */
+static size_t fold_at(const char *s, size_t len, size_t max)
+{
+	size_t i, best = 0;
+	if (len <= max)
+		return len;
+	for (i = max / 3; i <= max && i < len; i++) {
+		char p = s[i - 1], c = s[i];
+		if (p == '_' || p == '-' || p == '/' || p == ',' || p == ' ' ||
+		    (c >= 'A' && c <= 'Z' && ((p >= 'a' && p <= 'z') || (p >= '0' && p <= '9'))))
+			best = i;
+	}
+	return best ? best : max;
+}
+
+/* One laid-out line of a table row: each shown cell's fragment (off[c], len[c]) in a column
+ * width[c] wide, two spaces between columns, no space at the end. */
+static void table_line(kprof_cli_text *t, const char *const *cell, const size_t *off,
+                       const size_t *len, const size_t *width, const int *shown)
+{
+	char line[2048];
+	size_t c, at = 0, k;
+	int first = 1;
+	for (c = 0; c < table_ncols; c++) {
+		size_t n = len[c], w = width[c], padding = n < w ? w - n : 0;
+		if (!shown[c])
+			continue;
+		if (at + 2 + padding + n + 2 > sizeof line)
+			break;
+		if (!first)
+			for (k = 0; k < 2; k++)
+				line[at++] = ' ';
+		first = 0;
+		if (table_cols[c].flags & KPROF_CLI_COLUMN_RIGHT)
+			for (; padding; padding--)
+				line[at++] = ' ';
+		memcpy(line + at, cell[c] + off[c], n);
+		at += n;
+		for (; padding; padding--)
+			line[at++] = ' ';
+	}
+	while (at && line[at - 1] == ' ')
+		at--;
+	line[at++] = '\n';
+	line[at] = 0;
+	kprof_cli_text_append(t, line);
+}
+
+void kprof_cli_table_end(void)
+{
+	size_t ncols = table_ncols, nrows = 0, r, c, total;
+	size_t width[KPROF_CLI_TABLE_MAX_COLUMNS];
+	int shown[KPROF_CLI_TABLE_MAX_COLUMNS];
+	char *rows, *p, **cell = NULL;
+	kprof_cli_text t = {NULL, 0, 0, 0};
+	if (!table_cols || out_failed || ncols > KPROF_CLI_TABLE_MAX_COLUMNS)
+		return;
+	/* The rows printed since kprof_cli_table_begin: lines of tab-separated cells. */
+	rows = (char *)malloc(out_len - table_mark + 1);
+	if (!rows) {
+		out_failed = 1;
+		return;
+	}
+	memcpy(rows, out_buf + table_mark, out_len - table_mark + 1);
+	out_len = table_mark;
+	for (p = rows; *p; p++)
+		nrows += *p == '\n';
+	cell = (char **)calloc((nrows + 1) * ncols + 1, sizeof *cell);
+	if (!cell) {
+		free(rows);
+		out_failed = 1;
+		return;
+	}
+	for (c = 0; c < ncols; c++) {
+		cell[c] = (char *)table_cols[c].head;
+		width[c] = strlen(table_cols[c].head);
+		shown[c] = 1;
+	}
+	for (r = 1, p = rows; r <= nrows; r++) {
+		char *eol = strchr(p, '\n');
+		*eol = 0;
+		for (c = 0; c < ncols; c++) {
+			char *end = p + strcspn(p, "\t");
+			char sep = *end;
+			cell[r * ncols + c] = p;
+			*end = 0;
+			if ((size_t)(end - p) > width[c])
+				width[c] = (size_t)(end - p);
+			p = sep ? end + 1 : end;
+		}
+		p = eol + 1;
+	}
+	/* A column no row fills (all empty) is left out. */
+	for (c = 0; c < ncols; c++) {
+		int any = 0;
+		for (r = 1; r <= nrows; r++)
+			any |= cell[r * ncols + c][0] != 0;
+		shown[c] = any || !nrows;
+	}
+	/* Too wide: leave out the columns of the highest drop rank first (--wide shows them), then
+	 * fold the foldable columns, the widest first. */
+	for (;;) {
+		unsigned rank = 0;
+		for (total = 0, c = 0; c < ncols; c++)
+			if (shown[c]) {
+				total += width[c] + (total ? 2 : 0);
+				if (table_cols[c].drop > rank)
+					rank = table_cols[c].drop;
+			}
+		if (!out_width || total <= out_width || !rank)
+			break;
+		for (c = 0; c < ncols; c++)
+			if (shown[c] && table_cols[c].drop == rank)
+				shown[c] = 0;
+	}
+	while (out_width && total > out_width) {
+		size_t widest = ncols;
+		for (c = 0; c < ncols; c++)
+			if (shown[c] && (table_cols[c].flags & KPROF_CLI_COLUMN_FOLD) &&
+			    width[c] > KPROF_CLI_FOLD_MIN &&
+			    (widest == ncols || width[c] > width[widest]))
+				widest = c;
+		if (widest == ncols)
+			break;
+		width[widest]--;
+		total--;
+	}
+	for (r = 0; r <= nrows; r++) {
+		size_t off[KPROF_CLI_TABLE_MAX_COLUMNS], len[KPROF_CLI_TABLE_MAX_COLUMNS];
+		char *const *row = cell + r * ncols;
+		int more;
+		for (c = 0; c < ncols; c++)
+			off[c] = 0;
+		/* A row whose folded cells are longer than their columns goes on over more lines, the
+		 * other cells blank there. */
+		do {
+			more = 0;
+			for (c = 0; c < ncols; c++) {
+				size_t rest = strlen(row[c] + off[c]);
+				len[c] = fold_at(row[c] + off[c], rest, width[c]);
+				if (!(table_cols[c].flags & KPROF_CLI_COLUMN_FOLD))
+					len[c] = rest;
+			}
+			table_line(&t, (const char *const *)row, off, len, width, shown);
+			for (c = 0; c < ncols; c++) {
+				off[c] += len[c];
+				if (row[c][off[c]])
+					more = 1;
+			}
+		} while (more);
+	}
+	free(cell);
+	free(rows);
+	table_cols = NULL;
+	if (t.failed)
+		out_failed = 1;
+	else if (t.data)
+		out_append(t.data, t.len);
+	free(t.data);
+}
+
+/* A text line longer than the width, wrapped: at the last space that fits (outside [...] where
+ * one is), else at a '/' or ',' , else at the width; each further line indented to where the
+ * line's text starts after its label (a first word followed by two spaces: "windows     ...")
+ * or, without a label, 4 more than the line's own indent. */
+static void fold_line(kprof_cli_text *t, const char *s, size_t n)
+{
+	size_t lead = 0, indent, i, col;
+	char pad[81];
+	while (lead < n && s[lead] == ' ')
+		lead++;
+	/* A label: a run of two spaces within the line's first 20 characters ("hal uses    4"). */
+	indent = lead ? lead : 4;
+	for (i = lead + 1; i + 1 < n && i < lead + 20; i++)
+		if (s[i] == ' ' && s[i + 1] == ' ') {
+			while (i < n && s[i] == ' ')
+				i++;
+			if (i < 40)
+				indent = i;
+			break;
+		}
+	memset(pad, ' ', indent);
+	pad[indent] = 0;
+	for (col = 0;;) {
+		size_t room = out_width - col, cut = 0, space = 0, other = 0;
+		int depth = 0;
+		char buf[128];
+		if (n <= room) {
+			while (n) {
+				size_t k = n < sizeof buf - 1 ? n : sizeof buf - 1;
+				memcpy(buf, s, k);
+				buf[k] = 0;
+				kprof_cli_text_append(t, buf);
+				s += k;
+				n -= k;
+			}
+			kprof_cli_text_append(t, "\n");
+			return;
+		}
+		for (i = 0; i <= room; i++) {
+			if (s[i] == '[')
+				depth++;
+			else if (s[i] == ']' && depth)
+				depth--;
+			if (s[i] == ' ' && i > (col ? 0 : indent) && (depth == 0 || !space))
+				space = i;
+			if (i && i < room && (s[i - 1] == '/' || s[i - 1] == ','))
+				other = i;
+		}
+		cut = space ? space : other ? other : room;
+		for (i = 0; i < cut;) {
+			size_t k = cut - i < sizeof buf - 1 ? cut - i : sizeof buf - 1;
+			memcpy(buf, s + i, k);
+			buf[k] = 0;
+			kprof_cli_text_append(t, buf);
+			i += k;
+		}
+		kprof_cli_text_append(t, "\n");
+		kprof_cli_text_append(t, pad);
+		col = indent;
+		s += cut;
+		n -= cut;
+		while (n && *s == ' ') {
+			s++;
+			n--;
+		}
+	}
+}
+
+/* The buffer with every line longer than the width folded (fold_line). */
+static void fold_output(void)
+{
+	kprof_cli_text t = {NULL, 0, 0, 0};
+	size_t start = 0, end;
+	int any = 0;
+	if (!out_width || out_failed || !out_buf)
+		return;
+	for (start = 0; start < out_len; start = end + 1) {
+		for (end = start; end < out_len && out_buf[end] != '\n'; end++)
+			;
+		if (end - start > out_width) {
+			any = 1;
+			break;
+		}
+	}
+	if (!any)
+		return;
+	for (start = 0; start < out_len; start = end + 1) {
+		for (end = start; end < out_len && out_buf[end] != '\n'; end++)
+			;
+		if (end - start > out_width) {
+			fold_line(&t, out_buf + start, end - start);
+		} else {
+			char *line = (char *)malloc(end - start + 2);
+			if (!line) {
+				t.failed = 1;
+				break;
+			}
+			memcpy(line, out_buf + start, end - start);
+			line[end - start] = end < out_len ? '\n' : 0;
+			line[end - start + 1] = 0;
+			kprof_cli_text_append(&t, line);
+			free(line);
+		}
+	}
+	if (t.failed) {
+		out_failed = 1;
+	} else {
+		free(out_buf);
+		out_buf = t.data;
+		out_len = t.len;
+		out_cap = t.cap;
+		return;
+	}
+	free(t.data);
 }
 
 /* ---- JSON ---- */
@@ -661,6 +1000,18 @@ void kprof_cli_text_append(kprof_cli_text *t, const char *s)
 	}
 	memcpy(t->data + t->len, s, n + 1);
 	t->len += n;
+}
+
+kprof_hal_windows kprof_cli_release_newest(kprof_hal_build build)
+{
+	kprof_hal_windows id = KPROF_HAL_WINDOWS_NEWEST;
+	uint32_t k;
+	for (k = 0; k < KPROF_HAL_RELEASE_COUNT; k++) {
+		const kprof_hal_release *r = kprof_hal_release_by_id(KPROF_HAL_RELEASE_FIRST + k);
+		if (build == KPROF_HAL_BUILD_X86 ? r->x86 : r->x64)
+			id = (kprof_hal_windows)r->id;
+	}
+	return id;
 }
 
 kprof_status kprof_cli_decide(const kprof_cpuid_snapshot *s, uint32_t hal, kprof_hal_decision *d)

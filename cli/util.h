@@ -64,6 +64,33 @@ void kprof_cli_printf(const char *fmt, ...) KPROF_CLI_PRINTF(1, 2);
 void kprof_cli_puts(const char *s);
 /* n bytes as they are (binary output: custom-source --format bin). */
 void kprof_cli_write(const void *data, size_t n);
+/* Text fitted to a terminal (issue 33): main() sets the width, KPROF_CLI_COLUMNS for text, 0
+ * for --json and --wide; a command that writes a file format (custom-source, cpuid-dump) sets
+ * 0. At the flush every line longer than the width is folded: at a space, its further lines
+ * indented under the text after its label ("windows     ..."). Tables are laid out to fit
+ * before that: kprof_cli_table_begin(), then one line per row of tab-separated cells through
+ * kprof_cli_printf(), then kprof_cli_table_end() measures the columns and prints the header
+ * and rows; where they are wider than the width it leaves out the columns of the highest drop
+ * rank first, then folds the foldable columns (a name at a CamelCase or '_' boundary) onto
+ * further lines whose other cells are blank. */
+#define KPROF_CLI_COLUMNS 80u
+#define KPROF_CLI_TABLE_MAX_COLUMNS 16
+#define KPROF_CLI_FOLD_MIN 12u
+#define KPROF_CLI_COLUMN_RIGHT 0x1u /* numbers: right-aligned */
+#define KPROF_CLI_COLUMN_FOLD  0x2u /* may fold onto further lines */
+typedef struct kprof_cli_column {
+	const char *head;
+	unsigned flags;
+	unsigned drop; /* 0: always shown; else left out, highest rank first, to fit */
+} kprof_cli_column;
+void kprof_cli_output_width(unsigned columns);
+/* What is printed between these two goes to standard error after the output (when it is
+ * printed at all): a summary kept off a table's lines, so awk and cut see rows only. */
+void kprof_cli_aside_begin(void);
+void kprof_cli_aside_end(void);
+unsigned kprof_cli_output_width_get(void);
+void kprof_cli_table_begin(const kprof_cli_column *cols, size_t n);
+void kprof_cli_table_end(void);
 /* Called by main() only: write the buffer (exit code 0) or drop it. Returns the exit code. */
 int kprof_cli_flush(int rc);
 
@@ -142,11 +169,13 @@ typedef struct kprof_cli_text {
 void kprof_cli_text_append(kprof_cli_text *t, const char *s);
 
 /* The command carries a HAL as one value, hal: a kprof_hal_build in the low byte and the
- * kprof_hal_windows above it (0: Windows 10's original release, the one Geoff Chappell
- * documents). KPROF_CLI_RELEASE(id) builds the second part; kprof_cli_decide decides for it. */
+ * kprof_hal_windows above it (0: the default, kprof_cli_release_newest). KPROF_CLI_RELEASE(id) builds the second part; kprof_cli_decide decides for it. */
 #define KPROF_CLI_RELEASE(id) ((uint32_t)(id) << 8)
 #define KPROF_CLI_BUILD(hal) ((kprof_hal_build)((hal) & 0xFFu))
-#define KPROF_CLI_WINDOWS(hal) ((hal) >> 8 ? (kprof_hal_windows)((hal) >> 8) : KPROF_HAL_WINDOWS_10_1507)
+#define KPROF_CLI_WINDOWS(hal) ((hal) >> 8 ? (kprof_hal_windows)((hal) >> 8) : kprof_cli_release_newest(KPROF_CLI_BUILD(hal)))
+/* The one default of every command that answers for a Windows release: the newest release
+ * kprof models that shipped a HAL of that build (the 32-bit one: the newest Windows 10). */
+kprof_hal_windows kprof_cli_release_newest(kprof_hal_build build);
 kprof_status kprof_cli_decide(const kprof_cpuid_snapshot *s, uint32_t hal, kprof_hal_decision *d);
 
 #endif

@@ -1577,7 +1577,7 @@ def scan_api(text, model):
             purpose = spec.get(name) or gen.get(name)
             if not purpose and comment and comment[0] in (i - 1, i - 2):
                 purpose = first_sentence(comment[1])
-                if re.match(r"^[A-Z][a-z]", purpose):
+                if re.match(r"^(?:[A-Z][a-z]|An? )", purpose):  # a sentence's capital, not an acronym's
                     purpose = purpose[0].lower() + purpose[1:]
             if not purpose:
                 raise SpecError(f"kprof.h: section {section}: public {'macro' if macro else 'function'} {name} has "

@@ -31,6 +31,24 @@ def done():
     return 1 if failed else 0
 
 
+# Every text output of the command fits an 80-column terminal (issue 33), except where --wide
+# asks for whole rows; JSON, --help's usage line aside, and binary outputs are not text tables.
+TERMINAL_COLUMNS = 80
+WIDTH_CHECKED = [0]
+
+
+def fits_terminal(args, out, what=None):
+    """Check that every line of a kprof text output fits TERMINAL_COLUMNS, unless args ask for
+    --wide or --json. Counts the outputs checked in WIDTH_CHECKED."""
+    if "--wide" in args or "--json" in args or not isinstance(out, str) or (args and args[0] in ("--completion", "--doc")):
+        return True
+    wide = [l for l in out.splitlines() if len(l) > TERMINAL_COLUMNS]
+    WIDTH_CHECKED[0] += 1
+    return check(not wide, f"{what or 'kprof ' + ' '.join(map(str, args))[:70]}: every line fits "
+                           f"{TERMINAL_COLUMNS} columns (widest {max(map(len, wide), default=0)}: "
+                           f"{wide[0][:90] if wide else ''!r})")
+
+
 def ok(cond, what, detail=""):
     """A check that reports every step: 'ok   what', or 'FAIL what' and the last lines of
     detail (a compiler's or program's output). Returns cond."""

@@ -399,6 +399,75 @@ def planted():
         check(any(n == name for n, _ in bad), f"planted {kind} {name} is reported (got {[n for n, _ in bad][:5]})")
 
 
+def config_block_macros(text):
+    """The macros the configuration blocks document (a line ' *   KPROF_X ...' in a block)."""
+    out = []
+    for block in re.findall(r"/\* ---- configuration.*?\*/", text, re.S):
+        for line in block.splitlines():
+            e = re.match(r"^ \*   (KPROF_\w+.*)$", line)
+            if e:
+                out += [n for n in re.findall(r"\bKPROF_\w+", e.group(1).split("  ")[0]) if n not in out]
+    return out
+
+
+def config_documented(text, docs=("README.md", "docs/api.md")):
+    """Each configuration macro of the header is named, in full, by README.md and docs/api.md."""
+    macros = config_block_macros(text)
+    check(len(macros) >= 10, f"the configuration blocks document the macros ({len(macros)} found)")
+    for doc in docs:
+        body = open(os.path.join(ROOT, doc), encoding="utf-8").read()
+        missing = [m for m in macros if not re.search(r"`" + m + r"[`(/]", body)]
+        check(not missing, f"{doc} names every configuration macro of kprof.h (missing: {missing})")
+    return macros
+
+
+def example_calls(text):
+    """([(function, arguments given, parameters declared, line)], calls seen): the calls of public
+    functions in the header comments' examples (comment lines indented as code) whose argument
+    count is not the declaration's. A bare `name()` in prose names the function: not a call."""
+    params = {}
+    for m in re.finditer(r"^(?:KPROF_API|KPROF_IMPL_INLINE)[^\n(]*?\b(kprof_\w+)\(([^)]*)\)", text, re.M):
+        ps = m.group(2).strip()
+        params.setdefault(m.group(1), 0 if ps in ("", "void") else ps.count(",") + 1)
+    bad, seen = [], 0
+    for comment in re.findall(r"/\*.*?\*/", text, re.S):
+        blocks, run = [], []  # consecutive code lines joined, so a call may span lines
+        for line in comment.splitlines() + [""]:
+            if re.match(r"^ \*\s{5,}\S", line):
+                run.append(line[2:].strip())
+            elif run:
+                blocks.append(" ".join(run))
+                run = []
+        for line in blocks:
+            for c in re.finditer(r"\b(kprof_\w+)\(", line):
+                if c.group(1) not in params:
+                    continue
+                i, depth, commas, empty = c.end(), 1, 0, True
+                while i < len(line) and depth:
+                    ch = line[i]
+                    depth += ch in "([{"
+                    depth -= ch in ")]}"
+                    commas += ch == "," and depth == 1
+                    empty = empty and (ch.isspace() or depth == 0)
+                    i += 1
+                if depth or empty:
+                    continue
+                seen += 1
+                if commas + 1 != params[c.group(1)]:
+                    bad.append((c.group(1), commas + 1, params[c.group(1)], line.strip()))
+    return bad, seen
+
+
+def examples_checked(text):
+    bad, seen = example_calls(text)
+    check(seen >= 5, f"the header's comment examples call public functions ({seen} calls read)")
+    for name, given, declared, line in bad:
+        check(False, f"a comment example calls {name} with {given} arguments; it takes {declared}: {line}")
+    planted = text.replace(" *     kprof_status_name ", " *         kprof_status_name(KPROF_OK, 1);\n *     kprof_status_name ", 1)
+    check(any(b[0] == "kprof_status_name" for b in example_calls(planted)[0]),
+          "a planted example calling kprof_status_name with 2 arguments is reported")
+
+
 def main():
     header = sys.argv[1] if len(sys.argv) > 1 else HEADER
     planted()
@@ -410,6 +479,8 @@ def main():
     check(sum(counts.values()) > 1000, f"kprof.h defines the names (found {counts})")
     print("names checked: " + ", ".join(f"{n} {k}s" for k, n in sorted(counts.items())) +
           f", {sum(counts.values())} in all; {len(bad)} break a rule")
+    config_documented(text)
+    examples_checked(text)
     uses = impl_uses()
     check(not uses, "examples and docs use no kprof_impl_* / KPROF_IMPL_*: " + "; ".join(uses))
     check(changelog_table(), "CHANGELOG.md's 1.0.0 rename table is `tools/rename-1.0 --changelog` (paste it again)")

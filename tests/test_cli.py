@@ -16,7 +16,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from ktest import check, done, host  # noqa: E402
+from ktest import check, done, host, fits_terminal, WIDTH_CHECKED  # noqa: E402
 import hostfacts  # noqa: E402
 from hostfacts import bit, parse_cpuid_raw as parse_raw  # noqa: E402  (one reader of `cpuid -r`)
 import tempfile
@@ -87,6 +87,8 @@ def run(*args, stdin=None, timeout=None):
     p = subprocess.run([BIN[0], *args], capture_output=True, input=stdin, timeout=timeout)
     out = p.stdout.decode("utf-8", "strict")
     check("\x1b" not in out and b"\x1b" not in p.stderr, f"kprof {' '.join(args)[:60]}: no terminal escapes (no colour)")
+    if p.returncode in (0, 1):
+        fits_terminal(args, out)
     if p.returncode == 0 and "--json" in args and args and args[0] in JSON_COMMANDS:
         try:
             errors, n = schema_errors(args[0], out)
@@ -550,8 +552,13 @@ def test_dumps(tabs, tmp):
                     continue
                 check_info(j, e, f"{name} ({fmt}, --hal {hal})")
                 outs[fmt] = without_input(out)
-                rc, txt, err = run("info", "--cpuid-file", f, "--hal", hal, *RULES)
+                # --wide: whole rows, one line each (what a script parses); run() checks
+                # that the default output fits 80 columns.
+                rc, txt, err = run("info", "--cpuid-file", f, "--hal", hal, *RULES, "--wide")
                 check_eq(rc, 0, f"{name} ({fmt}, {hal}): text exit status")
+                if fmt == "aida":
+                    rc, narrow, err = run("info", "--cpuid-file", f, "--hal", hal, *RULES)
+                    check(rc == 0 and narrow.count("\n") >= txt.count("\n"), f"{name} ({hal}): info fits 80 columns")
                 outs[fmt + "-text"] = without_input(txt)
             check_eq(outs.get("aida"), outs.get("raw"), f"{name} ({hal}): JSON equal for both formats")
             check_eq(outs.get("aida-text"), outs.get("raw-text"), f"{name} ({hal}): text equal for both formats")
@@ -657,7 +664,7 @@ def test_ds_as_reported(tmp):
             rc, out, err = run("info", "--cpuid-file", raw, "--json")
             if check_eq(rc, 0, f"{what}: info exit [{err.strip()}]"):
                 check_eq(json.loads(out).get("ds"), want, f"{what}: ds as cpuid reports it")
-            rc, out, err = run("info", "--cpuid-file", raw)
+            rc, out, err = run("info", "--cpuid-file", raw, "--wide")
             yn = lambda v: "yes" if v else "no"  # noqa: E731
             line = next((l for l in out.splitlines() if l.startswith("ds ")), "")
             tail = f"DTES64 {yn(want['dtes64'])}, DS-CPL {yn(want['ds_cpl'])}, PDCM {yn(want['pdcm'])}"
@@ -748,10 +755,15 @@ def test_usage():
 
 
 def test_sources(tabs, live_expect):
+    # Every table (the newest release lists them all); live_expect models the rules of Windows
+    # 10's original release (RULES), so Supported is compared there, where no later-Intel source is.
     rc, out, err = run("sources", "--json")
     if not check_eq(rc, 0, "sources --json"):
         return
     j = json.loads(out)
+    rc, out, err = run("sources", *RULES, "--json")
+    sup1507 = {(s["interface"], s["value"]): s["supported"] for s in json.loads(out)} if rc == 0 else {}
+    check(sup1507 and not any(i == "intel-later" for i, v in sup1507), "sources --windows 10-1507: no later-Intel source")
     for itf, rows in tabs.items():
         got = [s for s in j if s["interface"] == itf]
         check_eq(len(got), len(rows), f"sources --json: {itf} count equals the seed's rows")
@@ -763,16 +775,147 @@ def test_sources(tabs, live_expect):
             want_sup = False
             if itf == live_expect["interface"]:
                 want_sup = next(s["supported"] for s in live_expect["sources"] if s["value"] == w["value"])
-            check_eq(g["supported"], want_sup, f"sources {itf} 0x{w['value']:02x} supported on this machine")
+            if itf != "intel-later":
+                check_eq(sup1507.get((itf, w["value"])), want_sup, f"sources {itf} 0x{w['value']:02x} supported on this machine")
             check_eq(g["default_interval"], 10000 if w["value"] == 0 or w["name"] == "ProfileTimerFixed" else 65536,
                      f"sources {itf} 0x{w['value']:02x} default interval (reference listings)")
     check_eq(len(j), sum(len(r) for r in tabs.values()), "sources --json: total")
-    rc, out, err = run("sources")
+    rc, out, err = run("sources", "--wide")
     lines = out.splitlines()
-    check_eq(len(lines), 1 + len(j), "sources: one line per source plus the header")
-    aligned(lines, "sources text")
-    rc, out, err = run("sources", "--interface", "emon")
-    aligned(out.splitlines(), "sources --interface emon text")
+    check_eq(len(lines), 1 + len(j), "sources --wide: one line per source plus the header")
+    aligned(lines, "sources --wide text")
+    rc, out, err = run("sources", "--interface", "emon", "--wide")
+    aligned(out.splitlines(), "sources --interface emon --wide text")
+
+
+def spec_intervals():
+    """{(table, value): unit} from spec/source.yaml: a source's interval class (hardware unless
+    the row names one) and that class's unit, read here independently of kprof."""
+    import yaml
+    root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+    with open(os.path.join(root, "spec", "source.yaml"), encoding="utf-8") as f:
+        spec = yaml.safe_load(f)
+    units = {k: v["unit"] for k, v in spec["intervals"].items()}
+    # The timer's interval is a time in 100 ns units, a counter's a number of events
+    # (Chappell, KPROFILE_SOURCE): the spec must say so.
+    check_eq(units, {"timer": "100ns", "hardware": "events"}, "spec/source.yaml interval units")
+    return spec, units
+
+
+def text_rows(out):
+    """The rows of a text table printed by the table writer: a row starts at the left edge; a
+    line that starts with spaces continues the row above it (a folded cell). Returns [(first
+    line's fields, [continuation lines])]."""
+    rows = []
+    for line in out.splitlines()[1:]:
+        if line.startswith(" ") and rows and not re.match(r"^\s*\d+\s", line):
+            rows[-1][1].append(line)
+        else:
+            rows.append((line.split(), []))
+    return rows
+
+
+# What the fixed-function counters count, architecturally (Intel SDM Vol. 3B, "Fixed-function
+# performance counters"), by the names Intel's event lists give them; Microsoft Learn: the
+# sources whose names end in Fixed are fixed counters.
+FIXED_SOURCES = {0x21: (0, "INST_RETIRED.ANY"), 0x22: (1, "CPU_CLK_UNHALTED.THREAD"),
+                 0x23: (2, "CPU_CLK_UNHALTED.REF_TSC")}
+
+
+def test_later_intel_verdicts():
+    """Issue 33: every supported source has a verdict. The later Intel sources named for a fixed
+    counter count that counter's event where leaf 0x0A (version 2 and later) numbers it, nothing
+    where it does not; LbrInserts and TimerFixed stay unknown (no public source settles them)."""
+    names = sorted(f for f in os.listdir(DUMPS) if f.startswith("GenuineIntel") and f.endswith(".txt"))
+    seen = set()
+    for name in names:
+        path = os.path.join(DUMPS, name)
+        b = dict(parse_aida(open(path, encoding="latin-1").read())[0])
+        eax, _, _, edx = b.get((0xA, 0), (0, 0, 0, 0)) if b.get((0, 0), (0,))[0] >= 0xA else (0, 0, 0, 0)
+        version, fixed = eax & 0xFF, edx & 0x1F if (eax & 0xFF) >= 2 else 0
+        rc, out, err = run("sources", "--cpuid-file", path, "--interface", "intel-later", "--json")
+        if not check_eq(rc, 0, f"{name}: sources --interface intel-later [{err.strip()}]"):
+            continue
+        got = {s["value"]: (s["counts"]["status"], s["counts"]["event"]) for s in json.loads(out)}
+        want = {v: (("same", ev) if version >= 2 and fixed > n else ("absent", ev)) for v, (n, ev) in FIXED_SOURCES.items()}
+        want.update({0x20: ("unknown", None), 0x24: ("unknown", None)})
+        check_eq(got, want, f"{name}: later Intel verdicts (leaf 0x0A version {version}, {fixed} fixed)")
+        seen.add(fixed > 2)
+    check(seen == {True, False}, f"later Intel verdicts checked on dumps with and without 3 fixed counters ({seen})")
+
+
+def test_tables_fit(tabs, tmp):
+    """Issue 33: tables fit 80 columns (or --wide), the Name column is the HAL's name, intervals
+    carry their unit, `sources` keeps everything but rows off standard output, and every
+    command that answers for a release answers for the newest kprof models by default."""
+    spec, units = spec_intervals()
+    rels = spec_releases()
+    newest = rels[-1]["name"]
+    newest11 = [r["name"] for r in rels if str(r["title"]).startswith("Windows 11")][-1]
+    first11 = [r["name"] for r in rels if str(r["title"]).startswith("Windows 11")][0]
+    # Units: JSON and text, from the spec's interval classes.
+    rc, out, err = run("sources", "--json")
+    j = json.loads(out) if rc == 0 else []
+    want_unit = {}
+    for t in spec["tables"]:
+        for row in t["sources"]:
+            # ProfileTime (value 0) is the timer's unless the row says otherwise (gen/plugins/source.py).
+            want_unit[row["value"], t["id"]] = units[row.get("interval", "timer" if row["value"] == 0 else "hardware")]
+    itf_id = {"generic": "generic", "default": "default", "emon": "emon", "amd64": "amd64", "intel-later": "intel_later"}
+    bad = [(s["interface"], s["value"], s.get("interval_unit")) for s in j
+           if s.get("interval_unit") != want_unit.get((s["value"], itf_id[s["interface"]]))]
+    check(j and not bad, f"sources --json: every interval_unit as spec/source.yaml says ({bad[:3]})")
+    # Text: --wide is one whole line per source, Name the HAL's string, Unit the spec's.
+    rc, wide, err = run("sources", "--wide")
+    rows = [l.split() for l in wide.splitlines()[1:]]
+    check_eq(len(rows), len(j), "sources --wide: one line per source")
+    head = wide.splitlines()[0].split() if wide else []
+    col = {h: i for i, h in enumerate(head)}
+    if check("Name" in col and "Unit" in col and "Interval" in col, f"sources --wide header {head}"):
+        check_eq([(r[col["Name"]], r[col["Unit"]]) for r in rows],
+                 [(s["description"], s["interval_unit"]) for s in j], "sources --wide: Name and Unit columns")
+    # The default fits 80 columns (run() checks every text output) and awk still finds each
+    # row on one line starting with its table and id; a folded name goes on over lines that
+    # start with spaces, and its pieces are the whole name.
+    rc, out, err = run("sources")
+    rows = text_rows(out)
+    check_eq(len(rows), len(j), "sources: one row per source")
+    check_eq([(r[0][0], int(r[0][1])) for r in rows], [(s["interface"], s["value"]) for s in j],
+             "sources: awk '{print $1, $2}' gives each row's table and id")
+    names = [r[0][2] + "".join(c.split()[0] for c in r[1]) for r in rows]
+    check_eq(names, [s["description"] for s in j], "sources: the Name column (folded pieces joined) is the HAL's name")
+    check(any(r[1] for r in rows), "sources: some long names fold (the check above sees folding)")
+    # The release: the newest kprof models, named on standard error with how to choose another.
+    check(f"[{newest}," in err and "--windows" in err and out.count("windows") == 0,
+          f"sources: stderr names the default release {newest} and --windows: {err.strip()[:120]}")
+    rc, o2, err2 = run("sources", "--windows", newest, "--json")
+    check_eq(json.loads(o2) if rc == 0 else None, j, "sources: the default is the newest release")
+    # With a processor: the summary is on standard error, standard output is rows only.
+    k8 = os.path.join(DUMPS, "AuthenticAMD0020FB1_K8_Manchester_CPUID.txt")
+    rc, out, err = run("sources", "--cpuid-file", k8)
+    tables_ = set(tabs)
+    lead = [l.split()[0] for l in out.splitlines()[1:] if not l.startswith(" ")]
+    check(rc == 0 and lead and all(w in tables_ for w in lead),
+          f"sources --cpuid-file: every row line starts with its table ({sorted(set(lead) - tables_)[:3]})")
+    check("counts " in err and "counts " not in out, "sources --cpuid-file: the counts summary is on stderr")
+    # decode-select and plan name the release they answered for.
+    for args in (("decode-select", "0x4300c0", "--vendor", "amd"), ("plan", "TotalIssues", "--cpuid-file", k8)):
+        rc, out, err = run(*args)
+        check(rc == 0 and f"[{newest}," in out and "--windows RELEASE" in out, f"{args[0]}: names the default release {newest}")
+        rc, out, err = run(*args, "--windows", first11)
+        check(rc == 0 and f"[{first11}," in out and "--windows RELEASE" not in out, f"{args[0]} --windows {first11}")
+    # --windows 11 is the newest Windows 11 release, as 10 is the newest Windows 10; the first
+    # one stays selectable by its name.
+    for arg, want in (("11", newest11), (first11, first11), (first11.upper(), first11)):
+        rc, out, err = run("info", "--cpuid-file", k8, "--windows", arg, "--hal", "x64", "--json")
+        check_eq(json.loads(out)["windows"] if rc == 0 else err, want, f"info --windows {arg}")
+    # Every table command fits 80 columns without --wide and prints whole lines with it.
+    for args in (("info", "--cpuid-file", k8), ("decode-select", "0x4300c0", "--vendor", "amd"),
+                 ("info", "--cpuid-file", k8, "--windows", "all")):
+        rc, out, err = run(*args)
+        rc, wide, err = run(*args, "--wide")
+        check(rc == 0 and max(map(len, wide.splitlines())) > 80 and ("Value" in wide or "all" in args),
+              f"{args[0]} --wide: every column, lines as long as they are")
 
 
 def test_decode_select(tabs):
@@ -1007,7 +1150,7 @@ def test_lwp_decode(tmp):
              (120, "dram", True, hex(0xFFFF800012345678)), "DCache: latency, DRAM, address")
     check_eq(pick(rows[6], "latency", "data_source", "data_address_valid", "data_address"),
              (9, "local-l3", False, None), "DCache: local L3, no address")
-    rc, txt, err = run("lwp-decode", path)
+    rc, txt, err = run("lwp-decode", path, "--wide")
     tl = txt.splitlines()
     check(len(tl) == 7 and "taken yes predicted yes" in tl[1] and "predicted unknown" in tl[4] and
           "latency 120 source dram address 0xffff800012345678" in tl[5] and "address invalid" in tl[6],
@@ -1018,7 +1161,7 @@ def test_lwp_decode(tmp):
              "lwp-decode --proposal uses the proposal's ids (2 branches, 3 DCache)")
     with open(path, "ab") as f:
         f.write(b"\x01\x02\x03")
-    rc, out, err = run("lwp-decode", path)
+    rc, out, err = run("lwp-decode", path, "--wide")
     check(rc == 0 and len(out.splitlines()) == len(recs) and path in err and f"offset {hex(32 * len(recs))}" in err
           and "warning" in err and "3 bytes" in err,
           f"a partial record: the whole records decoded, the tail warned about with file and offset ({rc}, {err.strip()!r})")
@@ -1206,7 +1349,7 @@ def test_ds_and_sources_decode(tmp):
           f"sources-decode --interface amd64 on an Intel chain warns about 0x1D [{err[:300]}]")
     rc, out, err = run("sources-decode", "--interface", "emon", chain)
     check(rc == 0 and "warning" not in err, f"sources-decode --interface emon on an Intel chain: no warning [{err[:200]}]")
-    rc, out, err = run("sources-decode", "--interface", "amd64", chain)
+    rc, out, err = run("sources-decode", "--interface", "amd64", chain, "--wide")
     check(rc == 0 and "unknown to kprof" in out, "amd64 interface text")
     badchain = bytearray(psi_chain(rows[:3]))
     second = struct.unpack_from("<I", badchain, 0)[0]
@@ -1255,7 +1398,13 @@ def test_option_layer(tmp, files, live_dump):
     for cmd, want in DOCUMENTED.items():
         rc, text, listed = help_options(cmd)
         check_eq(rc, 0, f"kprof {cmd} --help")
-        usage = text.splitlines()[0] if text else ""
+        # The usage line, folded to 80 columns: its first line and the indented ones after it.
+        ulines = text.splitlines() if text else [""]
+        usage = ulines[0]
+        for l in ulines[1:]:
+            if not l.startswith(" "):
+                break
+            usage += " " + l.strip()
         for opt in want:
             check(opt in listed, f"kprof {cmd} --help describes {opt}")
             check(opt in usage, f"kprof {cmd} --help usage line shows {opt}")
@@ -1553,24 +1702,24 @@ def test_fifos(tmp, pu0, started):
         check(p.returncode == 2 and out == b"" and plain(err) and b"fifo-" in err and b"FIFO" in err
               and f"{PIPE_WAIT} s".encode() in err,
               f"{what}: exit 2 naming the FIFO and the wait [{err.decode(errors='replace').strip()}]")
-    want = run("info", "--cpuid-file", pu0)
+    want = run("info", "--cpuid-file", pu0, "--wide")
     # A named FIFO whose writer comes late (and a pipe passed as /dev/fd/N, what `<(cmd)` is).
     os.mkfifo(fifo)
     writer = subprocess.Popen(["sh", "-c", f"sleep 2; cat '{pu0}' > '{fifo}'"])
-    got = run_raw("info", "--cpuid-file", fifo, timeout=PIPE_WAIT + 60)
+    got = run_raw("info", "--cpuid-file", fifo, "--wide", timeout=PIPE_WAIT + 60)
     writer.wait()
     check(got is not None and (got[0], without_input(got[1].decode())) == (want[0], without_input(want[1])),
           f"a FIFO whose writer starts 2 s late is read [{got and got[2].decode(errors='replace').strip()}]")
     r, w = os.pipe()
     feeder = subprocess.Popen(["sh", "-c", f"sleep 1; cat '{pu0}'"], stdout=w)
     os.close(w)
-    got = run_raw("info", "--cpuid-file", f"/dev/fd/{r}", timeout=PIPE_WAIT + 60, pass_fds=(r,))
+    got = run_raw("info", "--cpuid-file", f"/dev/fd/{r}", "--wide", timeout=PIPE_WAIT + 60, pass_fds=(r,))
     os.close(r)
     feeder.wait()
     check(got is not None and (got[0], without_input(got[1].decode())) == (want[0], without_input(want[1])),
           f"a pipe as /dev/fd/N (what <(cmd) passes) is read [{got and got[2].decode(errors='replace').strip()}]")
     if shutil.which("bash"):
-        p = subprocess.run(["bash", "-c", f"'{BIN[0]}' info --cpuid-file <(cat '{pu0}')"], capture_output=True,
+        p = subprocess.run(["bash", "-c", f"'{BIN[0]}' info --wide --cpuid-file <(cat '{pu0}')"], capture_output=True,
                            timeout=PIPE_WAIT + 60)
         check((p.returncode, without_input(p.stdout.decode())) == (want[0], without_input(want[1])), f"info --cpuid-file <(cat pu0) in bash [{p.stderr.decode().strip()}]")
     os.unlink(fifo)
@@ -1774,7 +1923,7 @@ def test_many_cpus(tmp):
 
     rc, out, err = run("info", "--cpuid-file", f, "--json")
     check(rc == 0 and [x["cpus"] for x in json.loads(out)["cpu_groups"]] == want, "3000 CPUs of 3 kinds: the groups' CPUs")
-    rc, out, err = run("info", "--cpuid-file", f)
+    rc, out, err = run("info", "--cpuid-file", f, "--wide")
     got = re.findall(r"^  group \d+: \d+ CPUs?: (\S+)$", out, re.M)
     check(rc == 0 and got == [ranges(w) for w in want], "3000 CPUs of 3 kinds: the groups' CPU ranges in text")
 
@@ -1866,7 +2015,9 @@ def test_first_screen(tabs, tmp):
             continue
         b = blocks[0]
         rc, out, err = run("info", "--cpuid-file", path, "--json")
-        rc2, txt, err2 = run("info", "--cpuid-file", path)
+        # The prose whole (--wide); run() checks the default fits 80 columns.
+        rc2, txt, err2 = run("info", "--cpuid-file", path, "--wide")
+        run("info", "--cpuid-file", path)
         if not check_eq((rc, rc2), (0, 0), f"{name}: info exit status [{err.strip()}{err2.strip()}]"):
             continue
         j = json.loads(out)
@@ -2141,6 +2292,8 @@ def main():
         test_perf(tabs)
         test_json_strings(tmp)
         test_one_vocabulary(tabs, tmp)
+        test_tables_fit(tabs, tmp)
+        test_later_intel_verdicts()
         BIN[0] = KPROF_SAN
         ring = test_lwp_decode(tmp)
         files = test_ds_and_sources_decode(tmp)
@@ -2159,6 +2312,7 @@ def main():
         test_ds_as_reported(tmp)
         test_first_screen(tabs, tmp)
         test_one_machine(tabs, tmp)
+    check(WIDTH_CHECKED[0] > 100, f"text outputs checked against {80} columns ({WIDTH_CHECKED[0]})")
     for cmd in JSON_COMMANDS:
         check(VALIDATED.get(cmd, 0) > 0, f"--json output of {cmd} validated against its schema ({VALIDATED.get(cmd, 0)} documents)")
     return done()

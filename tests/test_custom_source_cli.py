@@ -31,7 +31,7 @@ import tempfile
 import xml.etree.ElementTree as ET
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from ktest import check, done  # noqa: E402
+from ktest import check, done, fits_terminal  # noqa: E402
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 KPROF = os.environ.get("KPROF", os.path.join(ROOT, "build", "kprof"))
@@ -51,6 +51,9 @@ ADD_SIZE = 0x124
 def run(*args, binary=False):
     r = subprocess.run([KPROF, *args], capture_output=True, timeout=120)
     out = r.stdout if binary else r.stdout.decode("utf-8", "replace")
+    # custom-source writes files (reg, wprp, bin, json), not text for a terminal.
+    if r.returncode == 0 and not binary and args and args[0] != "custom-source":
+        fits_terminal(args, out)
     return r.returncode, out, r.stderr.decode("utf-8", "replace")
 
 

@@ -25,7 +25,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from ktest import check, done  # noqa: E402
+from ktest import check, done, fits_terminal  # noqa: E402
 import test_cli  # noqa: E402  (expect(), tables(), the dump parsers)
 import yaml  # noqa: E402
 
@@ -48,7 +48,7 @@ FIRST_X86 = "8"               # "No 32-bit HAL implements ... other than Profile
 PUBLISHED = "10-1507"         # the release whose rules and tables are published
 LATER_OPEN = "10-1511"        # after 1507 (Emon table ends at 0x1F), unknown ...
 LATER_SURE_X64 = "10-20h2"    # ... until the Oct 2020 listing (a build no later than 20H2)
-NAMES_SURE = "11"             # the later Amd64 spellings: no later than the 2024 listing's release
+NAMES_SURE = "11-21h2"            # the later Amd64 spellings: no later than the 2024 listing's release
 # The ten Amd64 sources later releases spell otherwise (issue 34; reference/windows-custom-sources.md).
 LATER_AMD64 = {0x21: "FPDispathedFPUOpsWithFastFlag", 0x47: "DCMisalignedDataReference",
                0x48: "DCLateCancelOfAnAccess", 0x49: "DCEarlyCancelOfAnAccess",
@@ -61,6 +61,8 @@ TIMER_BOUNDS, HW_BOUNDS = (1221, 1000000), (4096, 2147483647)  # hal-profile-int
 
 def run(*args):
     p = subprocess.run([KPROF, *args], capture_output=True)
+    if p.returncode in (0, 1):
+        fits_terminal(args, p.stdout.decode())
     return p.returncode, p.stdout.decode(), p.stderr.decode()
 
 
@@ -193,7 +195,7 @@ def test_uncertain_rules(tmp):
     hv[(0x40000001, 0)] = (0x31237648, 0, 0, 0)
     hv[(0x40000003, 0)] = (0, 0, 0, 0)  # PerformanceMonitorsAvailable clear
     f = synthetic(tmp, hv, "hyperv.txt")
-    for rel, unc in (("vista", ["hypervisor"]), ("8.1", ["hypervisor"]), ("10-1507", []), ("11", [])):
+    for rel, unc in (("vista", ["hypervisor"]), ("8.1", ["hypervisor"]), ("10-1507", []), ("11-21h2", [])):
         rc, out, err = run("info", "--cpuid-file", f, "--windows", rel, "--json")
         j = json.loads(out) if rc == 0 else {}
         check(j.get("interface") == "default" and j.get("uncertain") == unc,
@@ -411,7 +413,7 @@ def test_amd_spellings(tmp):
     fits_line = next((l for l in out.splitlines() if l.startswith("fits ")), "?")
     check(re.search(r"amd-zen2-3900x-wpr\.txt +" + re.escape(fits_line) + "\n", DOC) is not None,
           f"docs/windows-releases.md quotes the Zen 2 listing's {fits_line!r}")
-    for rel, n_diff in (("10-1507", len(LATER_AMD64)), ("11", 0), ("10-2004", 0)):
+    for rel, n_diff in (("10-1507", len(LATER_AMD64)), ("11-21h2", 0), ("10-2004", 0)):
         rc, out, err = run("listing-check", path, "--cpuid-file", ZEN2_DUMP, "--windows", rel, "--hal", "x64")
         d = kprof_diffs(out)
         check(rc == (0 if not n_diff else 1) and d == sorted(("name", v) for v in LATER_AMD64)[:n_diff],
@@ -427,13 +429,13 @@ def test_amd_spellings(tmp):
     rc, out, err, rcj, j = listing_check(p2, "--cpuid-file", ZEN2_DUMP)
     got = {(f["windows"], f["hal"], f["interface"]) for f in j["fits"]} if j else set()
     want = {f for f in fits2 if f[2] == "amd64"}
-    check(rc == 0 and got == want and ("10-1507", "x64", "amd64") in got and ("11", "x64", "amd64") not in got,
+    check(rc == 0 and got == want and ("10-1507", "x64", "amd64") in got and ("11-21h2", "x64", "amd64") not in got,
           f"seed-spelled Zen 2 listing: exit {rc}, fits {sorted(got)}")
     rc, out, err = run("listing-check", p2, "--cpuid-file", ZEN2_DUMP, "--windows", "11")
     check(rc == 1 and kprof_diffs(out) == sorted(("name", v) for v in LATER_AMD64),
           f"seed-spelled Zen 2 listing on Windows 11: {kprof_diffs(out)}")
     # What info and sources show: the release's spelling, and the doubt where it is unknown.
-    for rel, spelled in (("10-1507", False), ("11", True), ("10-2004", None)):
+    for rel, spelled in (("10-1507", False), ("11-21h2", True), ("10-2004", None)):
         rc, out, err = run("info", "--cpuid-file", ZEN2_DUMP, "--windows", rel, "--json")
         j = json.loads(out) if rc == 0 else {}
         names = {s["value"]: s["description"] for s in j.get("sources", [])}
@@ -467,7 +469,8 @@ def test_max_selectable(tmp):
             predicted = fact.get("count") if fact.get("known") else None
             check(j is not None and j.get("max_selectable") == {"listed": count, "predicted": predicted},
                   f"{n} with count {count}: JSON {j and j.get('max_selectable')}")
-            line = next((l for l in out.splitlines() if l.startswith("selectable ")), "")
+            # --wide: the line whole (the default folds it to 80 columns).
+            line = next((l for l in run("listing-check", p2, "--wide")[1].splitlines() if l.startswith("selectable ")), "")
             want_head = "selectable not listed" if count is None else f"selectable {count} listed"
             want_tail = (f"kprof predicts {predicted} for {itf}" if predicted is not None
                          else f"kprof cannot predict it for {itf}: no public source settles it")
@@ -524,7 +527,7 @@ def test_sources_and_usage():
     rc, rows = tables_listed("10-2004")
     later = [r["value"] for r in rows if r["interface"] == "intel-later"]
     check(rc == 0 and later == [r["value"] for r in LATER], f"10-2004: later sources {later}")
-    for arg, want in (("19045", "10-22h2"), ("22631", "11-23h2"), ("22000", "11"), ("26100", "11-24h2"), ("10240", "10-1507"), ("VISTA", "vista")):
+    for arg, want in (("19045", "10-22h2"), ("22631", "11-23h2"), ("22000", "11-21h2"), ("26100", "11-24h2"), ("10240", "10-1507"), ("VISTA", "vista")):
         rc, out, err = run("info", "--cpuid-file", dump_files()[0], "--windows", arg, "--json")
         check(rc == 0 and json.loads(out)["windows"] == want, f"--windows {arg}: {err}")
     for args in (("info", "--windows", "95"), ("info", "--windows", "12"), ("info", "--windows", "11", "--hal", "x86"),

@@ -99,9 +99,21 @@ KPROF_API kprof_status kprof_counts_class_entry_get(kprof_counts_class cpu_class
 	if (!s || !out)
 		return KPROF_E_ARGUMENT;
 	judged = kprof_impl_counts_start(cpu_class, s->table, out);
-	if (cpu_class < KPROF_COUNTS_CLASS_COUNT && !s->select)
+	if (cpu_class < KPROF_COUNTS_CLASS_COUNT && !s->select) {
+		size_t i;
 		out->basis = "no select: nothing the counters count";
-	else if (judged)
+		/* A source a fixed-function counter counts, where the spec says which. */
+		for (i = 0; i < KPROF_IMPL_ARRAY_COUNT(kprof_impl_counts_fixed); i++) {
+			const kprof_impl_counts_fixed_row *f = &kprof_impl_counts_fixed[i];
+			if (f->table == s->table && f->value == s->value && cpu_class >= f->class_lo &&
+			    cpu_class <= f->class_hi) {
+				out->status = (kprof_counts_verdict)f->status;
+				out->event = f->name == KPROF_IMPL_COUNTS_NONE ? NULL : kprof_impl_counts_text(f->name);
+				out->basis = kprof_impl_counts_text(f->why);
+				break;
+			}
+		}
+	} else if (judged)
 		kprof_impl_counts_lookup(cpu_class, (uint32_t)KPROF_FIELD_GET(KPROF_AMD_PERFEVTSEL_EVENT, s->select),
 	                         (uint32_t)KPROF_FIELD_GET(KPROF_AMD_PERFEVTSEL_UMASK, s->select), out);
 	return KPROF_OK;
@@ -123,6 +135,19 @@ KPROF_API kprof_status kprof_counts_entry_get(const kprof_hal_decision *d,
 	    (s->value == KPROF_SOURCE_GENERIC_TIME ? 0 : !kprof_impl_hal_emon_available(d, s))) {
 		out->status = KPROF_COUNTS_VERDICT_ABSENT;
 		out->basis = "cpuid 0x0A: architectural event not available";
+	}
+	/* A fixed-function counter the processor lacks counts nothing: leaf 0x0A version 2 and
+	 * later number them in edx[4:0]. */
+	if (st == KPROF_OK && out->status == KPROF_COUNTS_VERDICT_SAME && !s->select) {
+		size_t i;
+		for (i = 0; i < KPROF_IMPL_ARRAY_COUNT(kprof_impl_counts_fixed); i++) {
+			const kprof_impl_counts_fixed_row *f = &kprof_impl_counts_fixed[i];
+			if (f->table == s->table && f->value == s->value && f->counter >= 0 &&
+			    (d->perfmon_version < 2 || d->fixed_counters <= (unsigned)f->counter)) {
+				out->status = KPROF_COUNTS_VERDICT_ABSENT;
+				out->basis = "cpuid 0x0A: no such fixed-function counter";
+			}
+		}
 	}
 	return st;
 }

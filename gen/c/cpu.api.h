@@ -2,8 +2,9 @@
  * kinds of cores (Intel's P- and E-cores: leaf 0x0A counters, leaf 0x1A core type, 0x23);
  * the HAL decides once, from the boot processor. kprof_cpu_facts holds the bits of one
  * logical CPU that matter to profiling (the kprof_cpu_fact list, from the spec);
- * kprof_cpu_groups puts CPUs with equal facts (those their leaves can be trusted for) into one group; kprof_cpu_group_compare says
- * what the boot processor's decision means on another group.
+ * kprof_cpu_groups puts CPUs with equal facts (those their leaves can be trusted for) into
+ * one group; kprof_cpu_group_compare says what the boot processor's decision means on another
+ * group, for a HAL build and a Windows release.
  *
  *     kprof_cpu_group g[8];
  *     uint32_t of_cpu[256];                 // optional: each CPU block's group
@@ -11,7 +12,8 @@
  *     kprof_cpu_groups_init(&gs, g, 8, of_cpu, 256);
  *     st = kprof_cpu_dump_add(&gs, text, len, NULL);   // once per text (hwloc: per file)
  *     for (i = 1; i < gs.count; i++)
- *             kprof_cpu_group_compare(&g[0], &g[i], KPROF_HAL_BUILD_X64, &effect);
+ *             kprof_cpu_group_compare(&g[0], &g[i], KPROF_HAL_BUILD_X64,
+ *                                     KPROF_HAL_WINDOWS_NEWEST, &effect);
  */
 typedef struct kprof_cpu_facts {
 	uint64_t present;                     /* bit f: fact f was given, within its leaf range */

@@ -40,7 +40,7 @@ def build_counts(node, sources, registers):
     table's select counts and a status. Laid out like the source tables: one string pool,
     integer rows sorted by (event, unit mask, first class), class ranges instead of copies."""
     check(node, {"doc": str, "provenance": str, "statuses": list, "classes": list, "rows": list,
-                 "linux_events?": list, "caveats?": list}, "counts")
+                 "linux_events?": list, "caveats?": list, "fixed?": list}, "counts")
     # Linux pmu-events facts for classes libpfm4 has no table for: carried for the tests
     # (tests/test_counts.py checks the rows against them), shape checked here.
     linux_ids = set()
@@ -167,6 +167,30 @@ def build_counts(node, sources, registers):
         if not cv["says"].isprintable():
             fail(cv, cve, "says must be printable text", "says")
         caveats.append({"id": cv["id"], "ev": ev, "lo": lo, "hi": hi, "says": cv["says"], "node": cv})
+    # Sources without a select counted on a fixed-function counter: one verdict per source and
+    # class run, every row of a table that has no selects.
+    fixed = []
+    for i, r in enumerate(node.get("fixed") or []):
+        line = node["fixed"].item_lines[i] if isinstance(node["fixed"], Seq) else 0
+        at_f = f"{node.file}:{line}: counts fixed {r!r}"
+        if not isinstance(r, list) or len(r) != 7:
+            raise SpecError(f"{at_f}: a row is [table, source value, fixed counter or ~, classes, status, name or ~, why]")
+        tid, val, ctr, cls, st, name, why = r
+        t = tables.get(tid)
+        if not t or t["select_register"] or not any(x["value"] == val for x in t["rows"]):
+            raise SpecError(f"{at_f}: the source must be a row of a table without selects")
+        if not (ctr is None or (isinstance(ctr, int) and 0 <= ctr <= 31)):
+            raise SpecError(f"{at_f}: the fixed counter is 0..31 or ~")
+        m = COUNTS_RANGE.match(str(cls))
+        if not m or m.group(1) not in index or (m.group(2) or m.group(1)) not in index:
+            raise SpecError(f"{at_f}: classes must be a class id or first..last of ids defined under classes")
+        if st not in status_of or (name is None) != (st in NAMELESS) or (ctr is None) != (st in NAMELESS):
+            raise SpecError(f"{at_f}: a known verdict names its counter and event; unknown and absent name neither")
+        if not (isinstance(why, str) and why.isprintable()):
+            raise SpecError(f"{at_f}: why must be printable text")
+        fixed.append({"table": t, "value": val, "counter": -1 if ctr is None else ctr, "lo": index[m.group(1)],
+                      "hi": index[m.group(2) or m.group(1)], "status": status_of[st], "name": name, "why": why,
+                      "line": line})
     pool = Pool("counts", "the counts section's strings: vendor event names, class titles, bases and vendors")
     ids = lambda r: classes[r["lo"]]["id"] + (".." + classes[r["hi"]]["id"] if r["hi"] > r["lo"] else "")  # noqa: E731
     klass = lambda k: f"KPROF_COUNTS_CLASS_{classes[k]['id'].upper()}"  # noqa: E731
@@ -184,6 +208,23 @@ def build_counts(node, sources, registers):
                     ("uint8_t", "class_hi", "the last class"), ("uint8_t", "status", "kprof_counts_verdict"),
                     ("uint16_t", "name", "the vendor's name for it in the pool, KPROF_IMPL_COUNTS_NONE: none")]),
     ]
+    tables.append(build_rows("kprof_impl_counts_fixed", "Sources without a select that a fixed-function "
+                             "counter counts (counter -1: none known), their verdict on the classes class_lo..class_hi "
+                             "and why.", "kprof_impl_counts_fixed_row",
+                             [([f"KPROF_SOURCE_TABLE_{f['table']['ID']}", fit(f["value"], "uint16_t", at(f), 2),
+                                fit(f["counter"], "int8_t", at(f)), klass(f["lo"]), klass(f["hi"]),
+                                f"KPROF_COUNTS_VERDICT_{statuses[f['status']]['NAME']}",
+                                "KPROF_IMPL_COUNTS_NONE" if f["name"] is None else str(pool.intern(f["name"], at(f))),
+                                str(pool.intern(f["why"], at(f)))],
+                               f"{f['table']['id']} {f['value']:#04x}" + (f': "{f["name"]}"' if f["name"] else ""))
+                              for f in fixed],
+                             [("uint8_t", "table", "the source's table (kprof_source_table)"),
+                              ("uint16_t", "value", "the source's value"),
+                              ("int8_t", "counter", "the fixed counter, -1 when none is known"),
+                              ("uint8_t", "class_lo", "the first class (kprof_counts_class)"),
+                              ("uint8_t", "class_hi", "the last class"), ("uint8_t", "status", "kprof_counts_verdict"),
+                              ("uint16_t", "name", "the vendor's name for it in the pool, KPROF_IMPL_COUNTS_NONE: none"),
+                              ("uint16_t", "why", "where the verdict comes from, in the pool")]))
     tables.append(build_rows("kprof_impl_counts_caveats", "Why events event_lo..event_hi count nothing, or nothing "
                              "right, on the classes class_lo..class_hi: the words the command prints.",
                              "kprof_impl_counts_caveat",
@@ -231,6 +272,7 @@ def build_counts(node, sources, registers):
         matrix.append({"table": t, "classes": [classes[k] for k in cols], "lines": lines, "tally": tally})
     return {"doc": node["doc"], "provenance": node["provenance"], "statuses": statuses,
             "classes": classes, "vendors": vendors, "rows": rows, "tables": tables, "caveats": caveats,
+            "fixed": fixed,
             "pool": pool.model(node, "counts"), "matrix": matrix,
             "status_names": name_index([{"value": i, "string": x["name"], "c": f"KPROF_COUNTS_VERDICT_{x['NAME']}"}
                                         for i, x in enumerate(statuses)], node, "counts statuses", "counts_status")}

@@ -81,7 +81,7 @@ def build_sources(spec, registers, msrs):
     iv = node["intervals"]
     intervals = {}
     for k, v in iv.items():
-        check(v, {"default": int, "min": int, "max": int, "provenance": str}, f"interval '{k}'")
+        check(v, {"default": int, "min": int, "max": int, "unit": str, "provenance": str}, f"interval '{k}'")
         if not v["min"] <= v["default"] <= v["max"]:
             fail(v, f"interval '{k}'", "default must lie within [min, max]")
         intervals[k] = v
