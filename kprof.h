@@ -23,8 +23,9 @@
  *
  * Without KPROF_IMPLEMENTATION a unit sees types, constants, macros and declarations, and
  * compiles only the routines that must be inline: kprof_cpuid_leaf_read, kprof_msr_read,
- * kprof_msr_write, kprof_pmu_counter_read and the empty path of kprof_lwp_ring_poll (the
- * struct codecs are macros over one walker: see NAMES).
+ * kprof_msr_write, kprof_pmu_counter_read, the empty path of kprof_lwp_ring_poll and the
+ * little-endian loads kprof_bytes_le16/32/64_load (the struct codecs are macros over one
+ * walker: see NAMES).
  * C99 or later, C++11 or later; gcc, clang, MSVC, tcc; i386 and x86-64 (other targets get
  * everything but the live instructions). CONFIGURATION macros: the "configuration" section.
  *
@@ -797,11 +798,16 @@
  *                      includes kprof.h without it and gets the types, constants, macros and
  *                      declarations, and only the routines that must be inline to keep their
  *                      promise: kprof_cpuid_leaf_read, kprof_msr_read, kprof_msr_write,
- *                      kprof_pmu_counter_read (with the MSR hooks below) and the empty path of kprof_lwp_ring_poll. A unit may
+ *                      kprof_pmu_counter_read (with the MSR hooks below), the empty path of kprof_lwp_ring_poll
+ *                      and the little-endian loads kprof_bytes_le16/32/64_load. A unit may
  *                      include kprof.h first without and later with KPROF_IMPLEMENTATION.
  *   KPROF_STATIC       with KPROF_IMPLEMENTATION, before the unit's first #include of kprof.h:
  *                      every function of the implementation is static, for a program or a
- *                      kernel module that keeps kprof to one translation unit. #error without
+ *                      kernel module that keeps kprof to one translation unit, or for the
+ *                      one unit whose loop drains an LWP ring: there the per-record routines
+ *                      (kprof_lwp_record_unpack, kprof_lwp_ring_iter_next, kprof_lwp_ring_drain)
+ *                      are always inlined into the caller's loop; called across units, each
+ *                      record pays a call. #error without
  *                      KPROF_IMPLEMENTATION, or when defined only at the second include.
  *   KPROF_API          the storage class and attributes of every function the implementation
  *                      defines (default: none, so external linkage; static with
@@ -861,6 +867,17 @@
 #define KPROF_IMPL_HOT __attribute__((__always_inline__))
 #else
 #define KPROF_IMPL_HOT
+#endif
+
+/* The per-record routines of the LWP ring consumer (kprof_lwp_record_unpack,
+ * kprof_lwp_ring_iter_next, kprof_lwp_ring_drain): with KPROF_STATIC inline, always, into the
+ * caller's loop, so a unit that keeps kprof to itself drains at its floor (bench/lwp_drain; as
+ * plain static functions gcc called them per record and the drains ran at 0.71 of the floor).
+ * Otherwise nothing: the implementation's functions have external linkage. */
+#if defined(KPROF_STATIC) && (defined(__GNUC__) || defined(__clang__))
+#define KPROF_IMPL_API_HOT inline __attribute__((__always_inline__))
+#else
+#define KPROF_IMPL_API_HOT
 #endif
 
 /* A body kept out of its callers: the dump reader's and the CPU groups' (a caller keeping a
@@ -999,6 +1016,30 @@ KPROF_API const char *kprof_status_name(kprof_status value);
  *  from spec/bytes.yaml, gen/c/bytes.api.h, gen/c/bytes.c
  * ------------------------------------------------------------------------------------------ */
 
+/* The little-endian loads are inline in every unit: a decoder calls them per field, a name
+ * lookup per word of the name, and a call each would cost more than the load (bench/lookup
+ * and bench/lwp_drain: the lookups took 2-3 times as long and the in-place drain with these
+ * loads fell to 0.30 of its floor when they were the implementation's). */
+/* The 16-bit value stored little-endian at p, read byte by byte: decoders read buffers that
+ * came from hardware, files or other hosts, so they never depend on host order or alignment. */
+KPROF_IMPL_INLINE uint16_t kprof_bytes_le16_load(const uint8_t *p)
+{
+	return (uint16_t)(p[0] | (uint16_t)(p[1] << 8));
+}
+
+/* The 32-bit value stored little-endian at p, read byte by byte (any alignment, any host). */
+KPROF_IMPL_INLINE uint32_t kprof_bytes_le32_load(const uint8_t *p)
+{
+	return (uint32_t)p[0] | ((uint32_t)p[1] << 8) | ((uint32_t)p[2] << 16) |
+	       ((uint32_t)p[3] << 24);
+}
+
+/* The 64-bit value stored little-endian at p, read byte by byte (any alignment, any host). */
+KPROF_IMPL_INLINE uint64_t kprof_bytes_le64_load(const uint8_t *p)
+{
+	return (uint64_t)kprof_bytes_le32_load(p) | ((uint64_t)kprof_bytes_le32_load(p + 4) << 32);
+}
+
 /* The walkers behind the generated struct macros (kprof_<s>_decode, _encode and _widen, which
  * are the way to call them): a struct's size and its rows of the implementation's runs or
  * moves tables. Internal. */
@@ -1008,13 +1049,6 @@ KPROF_API kprof_status kprof_impl_struct_encode(const void *in, void *buf, size_
                                                 unsigned first, unsigned nruns);
 KPROF_API void kprof_impl_struct_widen(const void *in, void *out, size_t size, unsigned first,
                                        unsigned nmoves);
-/* The 16-bit value stored little-endian at p, read byte by byte: decoders read buffers that
- * came from hardware, files or other hosts, so they never depend on host order or alignment. */
-KPROF_API uint16_t kprof_bytes_le16_load(const uint8_t *p);
-/* The 32-bit value stored little-endian at p, read byte by byte (any alignment, any host). */
-KPROF_API uint32_t kprof_bytes_le32_load(const uint8_t *p);
-/* The 64-bit value stored little-endian at p, read byte by byte (any alignment, any host). */
-KPROF_API uint64_t kprof_bytes_le64_load(const uint8_t *p);
 /* Store v at p as 2 little-endian bytes, byte by byte (any alignment, any host). */
 KPROF_API void kprof_bytes_le16_store(uint8_t *p, uint16_t v);
 /* Store v at p as 4 little-endian bytes, byte by byte (any alignment, any host). */
@@ -6366,8 +6400,9 @@ KPROF_API kprof_status kprof_lwp_lwpcb_init(void *lwpcb, size_t lwpcb_len,
  * KPROF_E_FORMAT for event id 0 (never written by hardware; the record is still filled, kind
  * KPROF_LWP_KIND_EMPTY); KPROF_E_ARGUMENT for a revision other than SHIPPED or PROPOSAL.
  * *out is all zeros (kind UNKNOWN, revision NONE) on KPROF_E_TRUNCATED and KPROF_E_ARGUMENT. */
-KPROF_API kprof_status kprof_lwp_record_unpack(const void *buf, size_t len,
-                                               kprof_lwp_revision revision, kprof_lwp_sample *out);
+KPROF_API KPROF_IMPL_API_HOT kprof_status kprof_lwp_record_unpack(const void *buf, size_t len,
+                                                                  kprof_lwp_revision revision,
+                                                                  kprof_lwp_sample *out);
 /* Walk a buffer of records (a file, a copied ring) of the given revision: init, then next
  * until KPROF_END. Formats nothing: the command-line decoder prints what it returns.
  * KPROF_E_ARGUMENT for a null iterator, a null buffer with len > 0 or a revision other than
@@ -6417,7 +6452,8 @@ KPROF_API kprof_status kprof_lwp_ring_iter_init(kprof_lwp_ring_iter *it, kprof_l
  * iteration is done (*record NULL, again on every later call); KPROF_E_ARGUMENT for a NULL it
  * or record. An iterator whose init failed hands out nothing and returns init's status on
  * every call. Walks pointer runs: no ring field is re-read per record. */
-KPROF_API kprof_status kprof_lwp_ring_iter_next(kprof_lwp_ring_iter *it, const uint8_t **record);
+KPROF_API KPROF_IMPL_API_HOT kprof_status kprof_lwp_ring_iter_next(kprof_lwp_ring_iter *it,
+                                                                   const uint8_t **record);
 /* Consume the records the iteration handed out (publishing the tail; nothing if none). The
  * iterator is finished afterwards: begin again with kprof_lwp_ring_iter_init. An iterator
  * whose init failed consumes nothing and returns init's status. */
@@ -6431,8 +6467,10 @@ KPROF_API kprof_status kprof_lwp_ring_copy(kprof_lwp_ring *r, void *out, size_t 
  * max_records; 0 = no limit), stopping early when fn returns non-zero, then publish the tail
  * past the records handed out. KPROF_OK (also when empty) with *handed_out (may be NULL) the
  * records handed out, or the poll's negative status with *handed_out 0. */
-KPROF_API kprof_status kprof_lwp_ring_drain(kprof_lwp_ring *r, kprof_lwp_record_fn fn, void *ctx,
-                                            uint32_t max_records, uint32_t *handed_out);
+KPROF_API KPROF_IMPL_API_HOT kprof_status kprof_lwp_ring_drain(kprof_lwp_ring *r,
+                                                               kprof_lwp_record_fn fn, void *ctx,
+                                                               uint32_t max_records,
+                                                               uint32_t *handed_out);
 /* Read MissedEvents once: *delta = its growth not yet reported (by a span of
  * kprof_lwp_ring_poll or an earlier call); the iterator, copy and drain leave theirs here.
  * KPROF_E_CORRUPT when MissedEvents went down, KPROF_E_CHANGED when a 32-bit target could not
@@ -10703,22 +10741,6 @@ KPROF_API const char *kprof_status_name(kprof_status value)
 #endif
 
 /* ---- layer 1, section bytes - from spec/bytes.yaml, gen/c/bytes.api.h, gen/c/bytes.c ---- */
-
-KPROF_API uint16_t kprof_bytes_le16_load(const uint8_t *p)
-{
-	return (uint16_t)(p[0] | (uint16_t)(p[1] << 8));
-}
-
-KPROF_API uint32_t kprof_bytes_le32_load(const uint8_t *p)
-{
-	return (uint32_t)p[0] | ((uint32_t)p[1] << 8) | ((uint32_t)p[2] << 16) |
-	       ((uint32_t)p[3] << 24);
-}
-
-KPROF_API uint64_t kprof_bytes_le64_load(const uint8_t *p)
-{
-	return (uint64_t)kprof_bytes_le32_load(p) | ((uint64_t)kprof_bytes_le32_load(p + 4) << 32);
-}
 
 KPROF_API void kprof_bytes_le16_store(uint8_t *p, uint16_t v)
 {
@@ -18192,8 +18214,9 @@ KPROF_IMPL_INTERNAL KPROF_IMPL_HOT uint64_t kprof_impl_lwp_rec64(const uint8_t *
 #define kprof_impl_lwp_rec64 kprof_bytes_le64_load
 #endif
 
-KPROF_API kprof_status kprof_lwp_record_unpack(const void *buf, size_t len,
-                                               kprof_lwp_revision revision, kprof_lwp_sample *out)
+KPROF_API KPROF_IMPL_API_HOT kprof_status kprof_lwp_record_unpack(const void *buf, size_t len,
+                                                                  kprof_lwp_revision revision,
+                                                                  kprof_lwp_sample *out)
 {
 	/* A refused record decodes these zeros instead, so *out is defined (all 0) on every
 	 * return without a clearing loop that would bloat every caller's inlined copy. */
@@ -18648,7 +18671,8 @@ KPROF_API kprof_status kprof_lwp_ring_iter_init(kprof_lwp_ring_iter *it, kprof_l
 
 /* The NULL tests come first: a test and a branch each, which a compiler can drop where it sees
  * the pointers' objects (a caller's own iterator and record pointer). */
-KPROF_API kprof_status kprof_lwp_ring_iter_next(kprof_lwp_ring_iter *it, const uint8_t **record)
+KPROF_API KPROF_IMPL_API_HOT kprof_status kprof_lwp_ring_iter_next(kprof_lwp_ring_iter *it,
+                                                                   const uint8_t **record)
 {
 	if (!it || !record) {
 		if (record)
@@ -18736,8 +18760,10 @@ KPROF_IMPL_INTERNAL KPROF_IMPL_HOT uint32_t kprof_impl_lwp_drain_run(const uint8
 }
 
 /* max_records is applied once, to the span's run lengths, not checked per record. */
-KPROF_API kprof_status kprof_lwp_ring_drain(kprof_lwp_ring *r, kprof_lwp_record_fn fn, void *ctx,
-                                            uint32_t max_records, uint32_t *handed_out)
+KPROF_API KPROF_IMPL_API_HOT kprof_status kprof_lwp_ring_drain(kprof_lwp_ring *r,
+                                                               kprof_lwp_record_fn fn, void *ctx,
+                                                               uint32_t max_records,
+                                                               uint32_t *handed_out)
 {
 	kprof_lwp_span s;
 	uint32_t limit, first, n;

@@ -296,6 +296,7 @@ int main(int argc, char **argv)
 		bench_figure("all_scan_by_value", "every (interface, value) -> select, linear scan", "ns/lookup", st_scan);
 	}
 	bench_info_begin();
+	bench_info("mode", "KPROF_IMPLEMENTATION + KPROF_STATIC in the program's one unit");
 	bench_info("pmu", pmu);
 	snprintf(buf, sizeof buf, "%d", itf);
 	bench_info("interface", buf);

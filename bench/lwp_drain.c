@@ -324,6 +324,8 @@ int main(int argc, char **argv)
 	}
 	bench_sink += work.sum;
 	bench_info_begin();
+	bench_info("mode", "KPROF_IMPLEMENTATION + KPROF_STATIC in the program's one unit (the per-record routines "
+	                   "always inlined)");
 	bench_info("ring", "2 MiB, 32-byte records, 65535 records per drain");
 	bench_info("placements", "each way at 16 code placements (4..64 bytes into a 64-byte aligned function); "
 	                         "a way's figure is its best placement per repetition");

@@ -399,7 +399,7 @@ def enum_members_check(header):
 
 
 RESULTS_PLANTED = [  # (old line, new line, the function the check must report)
-    ("KPROF_API kprof_status kprof_lwp_ring_drain(", "KPROF_API int kprof_lwp_ring_drain(", "kprof_lwp_ring_drain"),
+    ("KPROF_API KPROF_IMPL_API_HOT kprof_status kprof_lwp_ring_drain(", "KPROF_API KPROF_IMPL_API_HOT int kprof_lwp_ring_drain(", "kprof_lwp_ring_drain"),
     ("KPROF_API kprof_status kprof_psi_description_compare(", "KPROF_API int kprof_psi_description_compare(",
      "kprof_psi_description_compare"),
     ("KPROF_API kprof_status kprof_lwp_ring_space_get(", "KPROF_API uint32_t kprof_lwp_ring_space_get(",

@@ -75,7 +75,9 @@ def public_functions(text):
         head, _, params = sig.partition("(")
         params = params[:-1].strip()
         name = re.search(r"(\w+)\s*$", head).group(1)
-        ret = head[: head.rfind(name)].strip()
+        # The return type without the attribute macros (KPROF_IMPL_API_HOT...), which are the
+        # definition's, not the type's.
+        ret = re.sub(r"\bKPROF_IMPL_\w+\s*", "", head[: head.rfind(name)]).strip()
         if name in seen or (name.startswith("kprof_impl_") and m.group(0).startswith("KPROF_IMPL_INLINE")):
             continue
         seen.add(name)

@@ -1,18 +1,3 @@
-KPROF_API uint16_t kprof_bytes_le16_load(const uint8_t *p)
-{
-	return (uint16_t)(p[0] | (uint16_t)(p[1] << 8));
-}
-
-KPROF_API uint32_t kprof_bytes_le32_load(const uint8_t *p)
-{
-	return (uint32_t)p[0] | ((uint32_t)p[1] << 8) | ((uint32_t)p[2] << 16) | ((uint32_t)p[3] << 24);
-}
-
-KPROF_API uint64_t kprof_bytes_le64_load(const uint8_t *p)
-{
-	return (uint64_t)kprof_bytes_le32_load(p) | ((uint64_t)kprof_bytes_le32_load(p + 4) << 32);
-}
-
 KPROF_API void kprof_bytes_le16_store(uint8_t *p, uint16_t v)
 {
 	p[0] = (uint8_t)v;

@@ -11,11 +11,16 @@
  *                      includes kprof.h without it and gets the types, constants, macros and
  *                      declarations, and only the routines that must be inline to keep their
  *                      promise: kprof_cpuid_leaf_read, kprof_msr_read, kprof_msr_write,
- *                      kprof_pmu_counter_read (with the MSR hooks below) and the empty path of kprof_lwp_ring_poll. A unit may
+ *                      kprof_pmu_counter_read (with the MSR hooks below), the empty path of kprof_lwp_ring_poll
+ *                      and the little-endian loads kprof_bytes_le16/32/64_load. A unit may
  *                      include kprof.h first without and later with KPROF_IMPLEMENTATION.
  *   KPROF_STATIC       with KPROF_IMPLEMENTATION, before the unit's first #include of kprof.h:
  *                      every function of the implementation is static, for a program or a
- *                      kernel module that keeps kprof to one translation unit. #error without
+ *                      kernel module that keeps kprof to one translation unit, or for the
+ *                      one unit whose loop drains an LWP ring: there the per-record routines
+ *                      (kprof_lwp_record_unpack, kprof_lwp_ring_iter_next, kprof_lwp_ring_drain)
+ *                      are always inlined into the caller's loop; called across units, each
+ *                      record pays a call. #error without
  *                      KPROF_IMPLEMENTATION, or when defined only at the second include.
  *   KPROF_API          the storage class and attributes of every function the implementation
  *                      defines (default: none, so external linkage; static with
@@ -75,6 +80,17 @@
 #define KPROF_IMPL_HOT __attribute__((__always_inline__))
 #else
 #define KPROF_IMPL_HOT
+#endif
+
+/* The per-record routines of the LWP ring consumer (kprof_lwp_record_unpack,
+ * kprof_lwp_ring_iter_next, kprof_lwp_ring_drain): with KPROF_STATIC inline, always, into the
+ * caller's loop, so a unit that keeps kprof to itself drains at its floor (bench/lwp_drain; as
+ * plain static functions gcc called them per record and the drains ran at 0.71 of the floor).
+ * Otherwise nothing: the implementation's functions have external linkage. */
+#if defined(KPROF_STATIC) && (defined(__GNUC__) || defined(__clang__))
+#define KPROF_IMPL_API_HOT inline __attribute__((__always_inline__))
+#else
+#define KPROF_IMPL_API_HOT
 #endif
 
 /* A body kept out of its callers: the dump reader's and the CPU groups' (a caller keeping a

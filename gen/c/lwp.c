@@ -337,7 +337,7 @@ KPROF_IMPL_INTERNAL KPROF_IMPL_HOT uint64_t kprof_impl_lwp_rec64(const uint8_t *
 #define kprof_impl_lwp_rec64 kprof_bytes_le64_load
 #endif
 
-KPROF_API kprof_status kprof_lwp_record_unpack(const void *buf, size_t len, kprof_lwp_revision revision,
+KPROF_API KPROF_IMPL_API_HOT kprof_status kprof_lwp_record_unpack(const void *buf, size_t len, kprof_lwp_revision revision,
                                                kprof_lwp_sample *out)
 {
 	/* A refused record decodes these zeros instead, so *out is defined (all 0) on every
@@ -759,7 +759,7 @@ KPROF_API kprof_status kprof_lwp_ring_iter_init(kprof_lwp_ring_iter *it, kprof_l
 
 /* The NULL tests come first: a test and a branch each, which a compiler can drop where it sees
  * the pointers' objects (a caller's own iterator and record pointer). */
-KPROF_API kprof_status kprof_lwp_ring_iter_next(kprof_lwp_ring_iter *it, const uint8_t **record)
+KPROF_API KPROF_IMPL_API_HOT kprof_status kprof_lwp_ring_iter_next(kprof_lwp_ring_iter *it, const uint8_t **record)
 {
 	if (!it || !record) {
 		if (record)
@@ -840,7 +840,7 @@ KPROF_IMPL_INTERNAL KPROF_IMPL_HOT uint32_t kprof_impl_lwp_drain_run(const uint8
 }
 
 /* max_records is applied once, to the span's run lengths, not checked per record. */
-KPROF_API kprof_status kprof_lwp_ring_drain(kprof_lwp_ring *r, kprof_lwp_record_fn fn, void *ctx, uint32_t max_records,
+KPROF_API KPROF_IMPL_API_HOT kprof_status kprof_lwp_ring_drain(kprof_lwp_ring *r, kprof_lwp_record_fn fn, void *ctx, uint32_t max_records,
                                             uint32_t *handed_out)
 {
 	kprof_lwp_span s;
