@@ -462,7 +462,12 @@
  *    ibs [not with KPROF_NO_IBS]
  *     kprof_ibs_data_source_name             the name of a kprof_ibs_data_source value [not
  *                                            with KPROF_NO_NAMES]
+ *     kprof_ibs_data_source_description_get  a kprof_ibs_data_source value in plain words [not
+ *                                            with KPROF_NO_NAMES]
  *     kprof_ibs_data_source_ext_name         the name of a kprof_ibs_data_source_ext value
+ *                                            [not with KPROF_NO_NAMES]
+ *     kprof_ibs_data_source_ext_description_get
+ *                                            a kprof_ibs_data_source_ext value in plain words
  *                                            [not with KPROF_NO_NAMES]
  *     kprof_ibs_cap_name                     the name of a kprof_ibs_cap value [not with
  *                                            KPROF_NO_NAMES]
@@ -6631,6 +6636,8 @@ typedef enum kprof_ibs_data_source {
 #ifndef KPROF_NO_NAMES
 /* The name of a kprof_ibs_data_source value, or NULL when it has none. */
 KPROF_API const char *kprof_ibs_data_source_name(kprof_ibs_data_source value);
+/* A kprof_ibs_data_source value in plain words, for people (its name is the stable spelling), or NULL. */
+KPROF_API const char *kprof_ibs_data_source_description_get(kprof_ibs_data_source value);
 #endif
 
 /* IBS_OP_DATA2's extended data source on Zen 4 and later (cpuid 0x8000001B eax zen4):
@@ -6654,6 +6661,8 @@ typedef enum kprof_ibs_data_source_ext {
 #ifndef KPROF_NO_NAMES
 /* The name of a kprof_ibs_data_source_ext value, or NULL when it has none. */
 KPROF_API const char *kprof_ibs_data_source_ext_name(kprof_ibs_data_source_ext value);
+/* A kprof_ibs_data_source_ext value in plain words, for people (its name is the stable spelling), or NULL. */
+KPROF_API const char *kprof_ibs_data_source_ext_description_get(kprof_ibs_data_source_ext value);
 #endif
 
 /* The one-bit fields of cpuid_8000001b_eax by bit number (masks:
@@ -19617,21 +19626,21 @@ KPROF_API kprof_status kprof_ibs_op_raw_unpack(const void *bytes, size_t len, kp
 #ifndef KPROF_NO_NAMES
 /* The pool of the names: each string NUL-terminated, at the offset on its left. */
 /* clang-format off */
-static const char kprof_impl_ibs_data_source_name_pool[148] =
-	/*   0 */ "KPROF_IBS_DATA_SOURCE_NONE\0"
-	/*  27 */ "KPROF_IBS_DATA_SOURCE_LOCAL_CACHE\0"
-	/*  61 */ "KPROF_IBS_DATA_SOURCE_DRAM\0"
-	/*  88 */ "KPROF_IBS_DATA_SOURCE_REMOTE_CACHE\0"
-	/* 123 */ "KPROF_IBS_DATA_SOURCE_IO";
+static const char kprof_impl_ibs_data_source_name_pool[38] =
+	/*  0 */ "none\0"
+	/*  5 */ "local-cache\0"
+	/* 17 */ "dram\0"
+	/* 22 */ "remote-cache\0"
+	/* 35 */ "io";
 /* clang-format on */
 
 /* clang-format off */
 static const kprof_impl_name_row kprof_impl_ibs_data_source_names[5] = {
-	{ KPROF_IBS_DATA_SOURCE_NONE,           0 }, /* "KPROF_IBS_DATA_SOURCE_NONE" */
-	{ KPROF_IBS_DATA_SOURCE_LOCAL_CACHE,   27 }, /* "KPROF_IBS_DATA_SOURCE_LOCAL_CACHE" */
-	{ KPROF_IBS_DATA_SOURCE_DRAM,          61 }, /* "KPROF_IBS_DATA_SOURCE_DRAM" */
-	{ KPROF_IBS_DATA_SOURCE_REMOTE_CACHE,  88 }, /* "KPROF_IBS_DATA_SOURCE_REMOTE_CACHE" */
-	{ KPROF_IBS_DATA_SOURCE_IO,           123 }, /* "KPROF_IBS_DATA_SOURCE_IO" */
+	{ KPROF_IBS_DATA_SOURCE_NONE,          0 }, /* "none" */
+	{ KPROF_IBS_DATA_SOURCE_LOCAL_CACHE,   5 }, /* "local-cache" */
+	{ KPROF_IBS_DATA_SOURCE_DRAM,         17 }, /* "dram" */
+	{ KPROF_IBS_DATA_SOURCE_REMOTE_CACHE, 22 }, /* "remote-cache" */
+	{ KPROF_IBS_DATA_SOURCE_IO,           35 }, /* "io" */
 };
 /* clang-format on */
 
@@ -19641,34 +19650,60 @@ KPROF_API const char *kprof_ibs_data_source_name(kprof_ibs_data_source value)
 	return kprof_impl_name((const char *)&kprof_impl_ibs_data_source_name_pool,
 	                       kprof_impl_ibs_data_source_names, 5u, (int)value);
 }
+/* The pool of the descriptions: each string NUL-terminated, at the offset on its left. */
+/* clang-format off */
+static const char kprof_impl_ibs_data_source_description_name_pool[83] =
+	/*  0 */ "no data source reported\0"
+	/* 24 */ "local (same-node) cache\0"
+	/* 48 */ "DRAM\0"
+	/* 53 */ "remote (other-node) cache\0"
+	/* 79 */ "I/O";
+/* clang-format on */
+
+/* clang-format off */
+static const kprof_impl_name_row kprof_impl_ibs_data_source_description_names[5] = {
+	{ KPROF_IBS_DATA_SOURCE_NONE,          0 }, /* "no data source reported" */
+	{ KPROF_IBS_DATA_SOURCE_LOCAL_CACHE,  24 }, /* "local (same-node) cache" */
+	{ KPROF_IBS_DATA_SOURCE_DRAM,         48 }, /* "DRAM" */
+	{ KPROF_IBS_DATA_SOURCE_REMOTE_CACHE, 53 }, /* "remote (other-node) cache" */
+	{ KPROF_IBS_DATA_SOURCE_IO,           79 }, /* "I/O" */
+};
+/* clang-format on */
+
+/* A kprof_ibs_data_source value in plain words, for people (its name is the stable spelling), or NULL. */
+KPROF_API const char *kprof_ibs_data_source_description_get(kprof_ibs_data_source value)
+{
+	return kprof_impl_name((const char *)&kprof_impl_ibs_data_source_description_name_pool,
+	                       kprof_impl_ibs_data_source_description_names, 5u, (int)value);
+}
 #endif
 
 #ifndef KPROF_NO_NAMES
 /* The pool of the names: each string NUL-terminated, at the offset on its left. */
 /* clang-format off */
-static const char kprof_impl_ibs_data_source_ext_name_pool[316] =
-	/*   0 */ "KPROF_IBS_DATA_SOURCE_EXT_NONE\0"
-	/*  31 */ "KPROF_IBS_DATA_SOURCE_EXT_LOCAL_CACHE\0"
-	/*  69 */ "KPROF_IBS_DATA_SOURCE_EXT_NEAR_CCX_CACHE\0"
-	/* 110 */ "KPROF_IBS_DATA_SOURCE_EXT_DRAM\0"
-	/* 141 */ "KPROF_IBS_DATA_SOURCE_EXT_FAR_CCX_CACHE\0"
-	/* 181 */ "KPROF_IBS_DATA_SOURCE_EXT_PMEM\0"
-	/* 212 */ "KPROF_IBS_DATA_SOURCE_EXT_IO\0"
-	/* 241 */ "KPROF_IBS_DATA_SOURCE_EXT_EXT_MEM\0"
-	/* 275 */ "KPROF_IBS_DATA_SOURCE_EXT_PEER_AGENT_MEM";
+static const char kprof_impl_ibs_data_source_ext_name_pool[82] =
+	/*  0 */ "none\0"
+	/*  5 */ "local-cache\0"
+	/* 17 */ "near-ccx-cache\0"
+	/* 32 */ "dram\0"
+	/* 37 */ "far-ccx-cache\0"
+	/* 51 */ "pmem\0"
+	/* 56 */ "io\0"
+	/* 59 */ "ext-mem\0"
+	/* 67 */ "peer-agent-mem";
 /* clang-format on */
 
 /* clang-format off */
 static const kprof_impl_name_row kprof_impl_ibs_data_source_ext_names[9] = {
-	{ KPROF_IBS_DATA_SOURCE_EXT_NONE,             0 }, /* "KPROF_IBS_DATA_SOURCE_EXT_NONE" */
-	{ KPROF_IBS_DATA_SOURCE_EXT_LOCAL_CACHE,     31 }, /* "KPROF_IBS_DATA_SOURCE_EXT_LOCAL_CACHE" */
-	{ KPROF_IBS_DATA_SOURCE_EXT_NEAR_CCX_CACHE,  69 }, /* "KPROF_IBS_DATA_SOURCE_EXT_NEAR_CCX_CACHE" */
-	{ KPROF_IBS_DATA_SOURCE_EXT_DRAM,           110 }, /* "KPROF_IBS_DATA_SOURCE_EXT_DRAM" */
-	{ KPROF_IBS_DATA_SOURCE_EXT_FAR_CCX_CACHE,  141 }, /* "KPROF_IBS_DATA_SOURCE_EXT_FAR_CCX_CACHE" */
-	{ KPROF_IBS_DATA_SOURCE_EXT_PMEM,           181 }, /* "KPROF_IBS_DATA_SOURCE_EXT_PMEM" */
-	{ KPROF_IBS_DATA_SOURCE_EXT_IO,             212 }, /* "KPROF_IBS_DATA_SOURCE_EXT_IO" */
-	{ KPROF_IBS_DATA_SOURCE_EXT_EXT_MEM,        241 }, /* "KPROF_IBS_DATA_SOURCE_EXT_EXT_MEM" */
-	{ KPROF_IBS_DATA_SOURCE_EXT_PEER_AGENT_MEM, 275 }, /* "KPROF_IBS_DATA_SOURCE_EXT_PEER_AGENT_MEM" */
+	{ KPROF_IBS_DATA_SOURCE_EXT_NONE,            0 }, /* "none" */
+	{ KPROF_IBS_DATA_SOURCE_EXT_LOCAL_CACHE,     5 }, /* "local-cache" */
+	{ KPROF_IBS_DATA_SOURCE_EXT_NEAR_CCX_CACHE, 17 }, /* "near-ccx-cache" */
+	{ KPROF_IBS_DATA_SOURCE_EXT_DRAM,           32 }, /* "dram" */
+	{ KPROF_IBS_DATA_SOURCE_EXT_FAR_CCX_CACHE,  37 }, /* "far-ccx-cache" */
+	{ KPROF_IBS_DATA_SOURCE_EXT_PMEM,           51 }, /* "pmem" */
+	{ KPROF_IBS_DATA_SOURCE_EXT_IO,             56 }, /* "io" */
+	{ KPROF_IBS_DATA_SOURCE_EXT_EXT_MEM,        59 }, /* "ext-mem" */
+	{ KPROF_IBS_DATA_SOURCE_EXT_PEER_AGENT_MEM, 67 }, /* "peer-agent-mem" */
 };
 /* clang-format on */
 
@@ -19677,6 +19712,40 @@ KPROF_API const char *kprof_ibs_data_source_ext_name(kprof_ibs_data_source_ext v
 {
 	return kprof_impl_name((const char *)&kprof_impl_ibs_data_source_ext_name_pool,
 	                       kprof_impl_ibs_data_source_ext_names, 9u, (int)value);
+}
+/* The pool of the descriptions: each string NUL-terminated, at the offset on its left. */
+/* clang-format off */
+static const char kprof_impl_ibs_data_source_ext_description_name_pool[190] =
+	/*   0 */ "no data source reported\0"
+	/*  24 */ "local L3 or other L1/L2 in the CCX\0"
+	/*  59 */ "another CCX's cache, same node\0"
+	/*  90 */ "DRAM\0"
+	/*  95 */ "another CCX's cache, other node\0"
+	/* 127 */ "persistent memory\0"
+	/* 145 */ "I/O\0"
+	/* 149 */ "extension memory (CXL)\0"
+	/* 172 */ "peer agent memory";
+/* clang-format on */
+
+/* clang-format off */
+static const kprof_impl_name_row kprof_impl_ibs_data_source_ext_description_names[9] = {
+	{ KPROF_IBS_DATA_SOURCE_EXT_NONE,             0 }, /* "no data source reported" */
+	{ KPROF_IBS_DATA_SOURCE_EXT_LOCAL_CACHE,     24 }, /* "local L3 or other L1/L2 in the CCX" */
+	{ KPROF_IBS_DATA_SOURCE_EXT_NEAR_CCX_CACHE,  59 }, /* "another CCX's cache, same node" */
+	{ KPROF_IBS_DATA_SOURCE_EXT_DRAM,            90 }, /* "DRAM" */
+	{ KPROF_IBS_DATA_SOURCE_EXT_FAR_CCX_CACHE,   95 }, /* "another CCX's cache, other node" */
+	{ KPROF_IBS_DATA_SOURCE_EXT_PMEM,           127 }, /* "persistent memory" */
+	{ KPROF_IBS_DATA_SOURCE_EXT_IO,             145 }, /* "I/O" */
+	{ KPROF_IBS_DATA_SOURCE_EXT_EXT_MEM,        149 }, /* "extension memory (CXL)" */
+	{ KPROF_IBS_DATA_SOURCE_EXT_PEER_AGENT_MEM, 172 }, /* "peer agent memory" */
+};
+/* clang-format on */
+
+/* A kprof_ibs_data_source_ext value in plain words, for people (its name is the stable spelling), or NULL. */
+KPROF_API const char *kprof_ibs_data_source_ext_description_get(kprof_ibs_data_source_ext value)
+{
+	return kprof_impl_name((const char *)&kprof_impl_ibs_data_source_ext_description_name_pool,
+	                       kprof_impl_ibs_data_source_ext_description_names, 9u, (int)value);
 }
 #endif
 

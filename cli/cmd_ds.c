@@ -421,13 +421,15 @@ static int ds_check(const char *path, const kprof_cli_command *cmd, const ds_opt
 	return 0;
 }
 
-/* An op's data source by name (kprof_ibs_data_source_name, _ext_name), "reserved (0xN)" for a
- * value that has none, into buf. */
-static const char *ibs_source_name(const kprof_ibs_op *op, char *buf, size_t cap)
+/* An op's data source by name (kprof_ibs_data_source_name, _ext_name) or, with words, in plain
+ * words (_description_get); "reserved (0xN)" for a value that has none, into buf. */
+static const char *ibs_source_name(const kprof_ibs_op *op, int words, char *buf, size_t cap)
 {
 	int ext = op->data_source_ext != KPROF_IBS_DATA_SOURCE_EXT_NONE;
-	const char *n = ext ? kprof_ibs_data_source_ext_name(op->data_source_ext)
-	                    : kprof_ibs_data_source_name(op->data_source);
+	const char *n = ext ? (words ? kprof_ibs_data_source_ext_description_get(op->data_source_ext)
+	                             : kprof_ibs_data_source_ext_name(op->data_source_ext))
+	                    : (words ? kprof_ibs_data_source_description_get(op->data_source)
+	                             : kprof_ibs_data_source_name(op->data_source));
 	if (n)
 		return n;
 	snprintf(buf, cap, "reserved (0x%x)", ext ? (unsigned)op->data_source_ext : (unsigned)op->data_source);
@@ -483,7 +485,9 @@ static void print_ibs_op(const kprof_ibs_op *op, uint64_t at, int json, int firs
 		else
 			kprof_cli_puts("null");
 		kprof_cli_puts(", \"ibs_data_source\": ");
-		kprof_cli_json_string(ibs_source_name(op, name, sizeof name));
+		kprof_cli_json_string(ibs_source_name(op, 0, name, sizeof name));
+		kprof_cli_puts(", \"ibs_data_source_words\": ");
+		kprof_cli_json_string(ibs_source_name(op, 1, name, sizeof name));
 		kprof_cli_printf(", \"mem_width\": %u, \"max_count\": %u", (unsigned)op->mem_width, (unsigned)op->max_count);
 		kprof_cli_json_hex("ctl", op->regs.ctl, 0);
 		kprof_cli_json_hex("data", op->regs.data, 0);
@@ -502,7 +506,7 @@ static void print_ibs_op(const kprof_ibs_op *op, uint64_t at, int json, int firs
 	if (op->mem_width)
 		kprof_cli_printf("  %u bytes", (unsigned)op->mem_width);
 	if (op->data_source != KPROF_IBS_DATA_SOURCE_NONE || op->data_source_ext != KPROF_IBS_DATA_SOURCE_EXT_NONE)
-		kprof_cli_printf("  data source %s", ibs_source_name(op, name, sizeof name));
+		kprof_cli_printf("  data source: %s", ibs_source_name(op, 1, name, sizeof name));
 	kprof_cli_printf("  every %u\n", (unsigned)op->max_count);
 }
 

@@ -470,7 +470,7 @@ def build_enum(e):
             fail(v, ve, f"duplicate value {v['value']:#x}")
         names.add(v["name"])
         nums.add(v["value"])
-        values.append({"name": v["name"], "value": v["value"], "doc": v.get("doc"),
+        values.append({"name": v["name"], "value": v["value"], "doc": v.get("doc") or v.get("description"),
                        "string": v.get("string") or v["name"], "description": v.get("description"), "node": v})
     # Descriptions (the value in plain words, for people; the name stays the stable spelling):
     # every value has one or none has, and they need the names.

@@ -1521,6 +1521,19 @@ def test_ds_and_sources_decode(tmp):
     rc, out, err = run("ds-decode", "--format", "ibs-op", "--wide", write("ibs-op.bin", struct.pack("<I", len(op)) + op))
     check(rc == 0 and "rip 0x0000000000401234" in out and "linear 0x7fff0000" in out and "physical" not in out and
           "every 256" in out, f"ibs-op text: rip, linear address, no physical one, period [{out.strip()[:200]}]")
+    # IbsOpData2 data_src_lo 3 (DRAM), and on a Zen 4 caps word (bit 11, zen4) data_src_hi 1:
+    # 1 << 3 | 2 = 10, reserved in amd-ibs.h's list (1, 2, 3, 5, 6, 7, 8, 12), and 2 (near CCX).
+    for caps_word, data2, name, words in ((caps, 3, "dram", "DRAM"),
+                                          (caps | 1 << 11, 2, "near-ccx-cache", "another CCX's cache, same node"),
+                                          (caps | 1 << 11, 1 << 6 | 2, "reserved (0xa)", "reserved (0xa)")):
+        op2 = struct.pack("<I7Q", caps_word, 0x10 | 1 << 18, 0x401234, 0, data2, 1 << 17, 0x7FFF0000, 0)
+        blob = write("ibs-op-src.bin", struct.pack("<I", len(op2)) + op2)
+        rc, out, err = run("ds-decode", "--format", "ibs-op", "--json", blob)
+        r = json.loads(out)["records"] if rc == 0 else [{}]
+        check(rc == 0 and r[0].get("ibs_data_source") == name and r[0].get("ibs_data_source_words") == words,
+              f"ibs-op data source {data2:#x}: {name} / {words} [{r[0]}]")
+        rc, out, err = run("ds-decode", "--format", "ibs-op", "--wide", blob)
+        check(rc == 0 and f"data source: {words}" in out, f"ibs-op text: data source in words ({words}) [{out.strip()[:200]}]")
     rc, out, err = run("ds-decode", "--format", "ibs-op", ibsf)  # fetch samples are too short for op
     check(rc == 2 and out == "" and "ibs-op sample 0" in err and "offset 0x0" in err,
           f"ibs-op on fetch samples refused, naming the sample [{err.strip()[:160]}]")

@@ -190,7 +190,11 @@ static void test_op(void)
 	r.ctl |= (1ull << 18) | (1ull << 27); /* bit 27 is reserved in IbsOpCtl */
 	CHECK_EQ(kprof_ibs_op_unpack(&fam10h, &r, &o), KPROF_E_RESERVED);
 #ifndef KPROF_NO_NAMES
-	CHECK_STR(kprof_ibs_data_source_ext_name(KPROF_IBS_DATA_SOURCE_EXT_EXT_MEM), "KPROF_IBS_DATA_SOURCE_EXT_EXT_MEM");
+	/* Linux amd-ibs.h IBS_DATA_SRC_EXT_EXT_MEM 8 and IBS_DATA_SRC_DRAM 3: a stable name, and words. */
+	CHECK_STR(kprof_ibs_data_source_ext_name(KPROF_IBS_DATA_SOURCE_EXT_EXT_MEM), "ext-mem");
+	CHECK_STR(kprof_ibs_data_source_ext_description_get((kprof_ibs_data_source_ext)8), "extension memory (CXL)");
+	CHECK_STR(kprof_ibs_data_source_description_get((kprof_ibs_data_source)3), "DRAM");
+	CHECK(kprof_ibs_data_source_description_get((kprof_ibs_data_source)5) == NULL); /* reserved */
 #endif
 }
 
