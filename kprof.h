@@ -803,9 +803,10 @@
  *                      includes kprof.h without it and gets the types, constants, macros and
  *                      declarations, and only the routines that must be inline to keep their
  *                      promise: kprof_cpuid_leaf_read, kprof_msr_read, kprof_msr_write,
- *                      kprof_pmu_counter_read (with the MSR hooks below), the empty path of kprof_lwp_ring_poll
- *                      and the little-endian loads kprof_bytes_le16/32/64_load. A unit may
- *                      include kprof.h first without and later with KPROF_IMPLEMENTATION.
+ *                      kprof_pmu_counter_read (with the MSR hooks below), the empty path of
+ *                      kprof_lwp_ring_poll and the little-endian loads
+ *                      kprof_bytes_le16/32/64_load. A unit may include kprof.h first without
+ *                      and later with KPROF_IMPLEMENTATION.
  *   KPROF_STATIC       with KPROF_IMPLEMENTATION, before the unit's first #include of kprof.h:
  *                      every function of the implementation is static, for a program or a
  *                      kernel module that keeps kprof to one translation unit, or for the
