@@ -6292,35 +6292,43 @@ KPROF_IMPL_INLINE uint32_t kprof_impl_lwp_load32(const void *p)
  * static function (gcc: an explicit regparm(0); clang: "used", which keeps its fastcc away).
  * Otherwise it is hidden (ELF): reached directly, not through the PLT, whose i386 form would
  * make every poller load its GOT pointer before the empty path. So the units that poll link
- * into the executable or shared object that holds the implementation. */
+ * into the executable or shared object that holds the implementation.
+ * A plain include parses no __attribute__ (KPROF_STATIC, which the i386 forms need, comes only
+ * with KPROF_IMPLEMENTATION): clang computes the line table of the whole header for the first
+ * attribute it parses (it asks whether the attribute is written in its built-in file), 5% of
+ * what a plain include costs it (bench/run.py include_cost). So hidden comes from a visibility
+ * pragma, and noinline sits on the definitions (KPROF_IMPL_NOINLINE). */
 #if defined(KPROF_STATIC) && defined(__i386__) && defined(__clang__)
-#define KPROF_IMPL_LWP_FILL KPROF_API __attribute__((__noinline__, __used__))
+#define KPROF_IMPL_LWP_FILL KPROF_API __attribute__((__used__))
 #elif defined(KPROF_STATIC) && defined(__i386__) && defined(__GNUC__)
-#define KPROF_IMPL_LWP_FILL KPROF_API __attribute__((__noinline__, __regparm__(0)))
-#elif !defined(KPROF_STATIC) && defined(__ELF__) && (defined(__GNUC__) || defined(__clang__))
-#define KPROF_IMPL_LWP_FILL KPROF_API __attribute__((__noinline__, __visibility__("hidden")))
+#define KPROF_IMPL_LWP_FILL KPROF_API __attribute__((__regparm__(0)))
 #else
-#define KPROF_IMPL_LWP_FILL KPROF_API KPROF_IMPL_NOINLINE
+#define KPROF_IMPL_LWP_FILL KPROF_API
+#endif
+#if !defined(KPROF_STATIC) && defined(__ELF__) && (defined(__GNUC__) || defined(__clang__))
+#pragma GCC visibility push(hidden)
 #endif
 KPROF_IMPL_LWP_FILL int kprof_impl_lwp_ring_fill(kprof_lwp_ring *r, kprof_lwp_span *span);
 /* kprof_lwp_ring_poll(NULL, ...): out of line and without arguments, so the poll leaves for it
  * with a plain jump, as for the non-empty path (returning the status in place made gcc -m32
  * save a register on entry; passing the NULL on made clang -m32 -O3 call instead of jump). */
 KPROF_IMPL_LWP_FILL int kprof_impl_lwp_ring_null(void);
+#if !defined(KPROF_STATIC) && defined(__ELF__) && (defined(__GNUC__) || defined(__clang__))
+#pragma GCC visibility pop
+#endif
 
-/* The poll of a ring that is not NULL: the head's one load and one compare, then the rest out
- * of line. kprof_lwp_ring_drain, which has tested r already, calls it directly: through the
- * public poll, NULL test included, gcc no longer inlined the drain into its caller, and the
- * callback went from inlined to called per record (bench/lwp_drain: the drain mode fell from
- * 1.04 to 0.89 of its floor). */
-KPROF_IMPL_INLINE KPROF_IMPL_HOT int kprof_impl_lwp_ring_poll(kprof_lwp_ring *r,
-                                                              kprof_lwp_span *span)
-{
-	uint32_t head = kprof_impl_lwp_load32(r->lwpcb + KPROF_LWP_LWPCB_BUFFER_HEAD_OFFSET_OFFSET);
-	if (KPROF_IMPL_LWP_LIKELY(head == r->poll_tail))
-		return 0;
-	return kprof_impl_lwp_ring_fill(r, span);
-}
+/* The poll of a ring r that is not NULL: the head's one load and one compare, then the rest
+ * out of line. A macro, so that it is inline at every -O and with every compiler without an
+ * attribute (see above). kprof_lwp_ring_drain, which has tested r already, polls with it
+ * directly: through the public poll, NULL test included, gcc no longer inlined the drain into
+ * its caller, and the callback went from inlined to called per record (bench/lwp_drain: the
+ * drain mode fell from 1.04 to 0.89 of its floor). r is read more than once: a plain name. */
+#define KPROF_IMPL_LWP_RING_POLL(r, span)                                                          \
+	(KPROF_IMPL_LWP_LIKELY(                                                                    \
+	         kprof_impl_lwp_load32((r)->lwpcb + KPROF_LWP_LWPCB_BUFFER_HEAD_OFFSET_OFFSET) ==  \
+	         (r)->poll_tail)                                                                   \
+	         ? 0                                                                               \
+	         : kprof_impl_lwp_ring_fill((r), (span)))
 
 /* Poll: the number of records in [tail, head), 0 when empty, or a negative status
  * (KPROF_E_ARGUMENT for a NULL or detached ring). The one public function whose result is a
@@ -6348,7 +6356,7 @@ KPROF_IMPL_INLINE int kprof_lwp_ring_poll(kprof_lwp_ring *r, kprof_lwp_span *spa
 	 * address is known (a JIT's own ring object), the compiler drops it. */
 	if (!r)
 		return kprof_impl_lwp_ring_null();
-	return kprof_impl_lwp_ring_poll(r, span);
+	return KPROF_IMPL_LWP_RING_POLL(r, span);
 }
 /* LWP's capabilities from a cpuid snapshot (read live, from a dump, or set by the caller with
  * kprof_cpuid_snapshot_set). *out is always filled (zero on an error before decoding).
@@ -18572,7 +18580,8 @@ KPROF_IMPL_INTERNAL kprof_status kprof_impl_lwp_ring_missed(const kprof_lwp_ring
  * anything written. A
  * MissedEvents delta goes to span when there is one, else it is kept in r->missed_unreported
  * for kprof_lwp_ring_missed_get: every delta is reported exactly once. */
-KPROF_IMPL_LWP_FILL int kprof_impl_lwp_ring_fill(kprof_lwp_ring *r, kprof_lwp_span *span)
+KPROF_IMPL_LWP_FILL KPROF_IMPL_NOINLINE int kprof_impl_lwp_ring_fill(kprof_lwp_ring *r,
+                                                                     kprof_lwp_span *span)
 {
 	uint32_t tail, size, head, used, first;
 	uint64_t missed, delta;
@@ -18614,7 +18623,7 @@ KPROF_IMPL_LWP_FILL int kprof_impl_lwp_ring_fill(kprof_lwp_ring *r, kprof_lwp_sp
 }
 
 /* kprof_lwp_ring_poll(NULL, ...) (declared with the poll). */
-KPROF_IMPL_LWP_FILL int kprof_impl_lwp_ring_null(void)
+KPROF_IMPL_LWP_FILL KPROF_IMPL_NOINLINE int kprof_impl_lwp_ring_null(void)
 {
 	return KPROF_E_ARGUMENT;
 }
@@ -18783,7 +18792,7 @@ KPROF_API KPROF_IMPL_API_HOT kprof_status kprof_lwp_ring_drain(kprof_lwp_ring *r
 	if (!r || !fn)
 		return KPROF_E_ARGUMENT;
 	kprof_impl_zero(&s, sizeof s); /* as in kprof_lwp_ring_copy */
-	if ((avail = kprof_impl_lwp_ring_poll(r, &s)) <= 0)
+	if ((avail = KPROF_IMPL_LWP_RING_POLL(r, &s)) <= 0)
 		return (kprof_status)avail;
 	r->missed_unreported += s.missed_delta;
 	limit = max_records && max_records < (uint32_t)avail ? max_records : (uint32_t)avail;

@@ -652,7 +652,7 @@ KPROF_IMPL_INTERNAL kprof_status kprof_impl_lwp_ring_missed(const kprof_lwp_ring
  * anything written. A
  * MissedEvents delta goes to span when there is one, else it is kept in r->missed_unreported
  * for kprof_lwp_ring_missed_get: every delta is reported exactly once. */
-KPROF_IMPL_LWP_FILL int kprof_impl_lwp_ring_fill(kprof_lwp_ring *r, kprof_lwp_span *span)
+KPROF_IMPL_LWP_FILL KPROF_IMPL_NOINLINE int kprof_impl_lwp_ring_fill(kprof_lwp_ring *r, kprof_lwp_span *span)
 {
 	uint32_t tail, size, head, used, first;
 	uint64_t missed, delta;
@@ -694,7 +694,7 @@ KPROF_IMPL_LWP_FILL int kprof_impl_lwp_ring_fill(kprof_lwp_ring *r, kprof_lwp_sp
 }
 
 /* kprof_lwp_ring_poll(NULL, ...) (declared with the poll). */
-KPROF_IMPL_LWP_FILL int kprof_impl_lwp_ring_null(void)
+KPROF_IMPL_LWP_FILL KPROF_IMPL_NOINLINE int kprof_impl_lwp_ring_null(void)
 {
 	return KPROF_E_ARGUMENT;
 }
@@ -851,7 +851,7 @@ KPROF_API KPROF_IMPL_API_HOT kprof_status kprof_lwp_ring_drain(kprof_lwp_ring *r
 	if (!r || !fn)
 		return KPROF_E_ARGUMENT;
 	kprof_impl_zero(&s, sizeof s); /* as in kprof_lwp_ring_copy */
-	if ((avail = kprof_impl_lwp_ring_poll(r, &s)) <= 0)
+	if ((avail = KPROF_IMPL_LWP_RING_POLL(r, &s)) <= 0)
 		return (kprof_status)avail;
 	r->missed_unreported += s.missed_delta;
 	limit = max_records && max_records < (uint32_t)avail ? max_records : (uint32_t)avail;
