@@ -65,9 +65,10 @@
  *                  KPROF_OK, KPROF_END and KPROF_E_<ERROR>
  *   constant       KPROF_<SECTION>_<NAME>
  *   MSR number     KPROF_MSR_<MSR>, or KPROF_MSR_<MSR>(i) with _BASE and _COUNT
- *   register field KPROF_<REGISTER>_<FIELD>_SHIFT, _WIDTH and _MASK (and the register's
- *                  _DEFINED_MASK), the register named as its vendor names it; read a field with
- *                  KPROF_FIELD_GET(KPROF_<REGISTER>_<FIELD>, v), build one with KPROF_FIELD_PREP
+ *   register field KPROF_<REGISTER>_<FIELD>_SHIFT and _MASK (and the register's _DEFINED_MASK),
+ *                  the register named as its vendor names it; read a field with
+ *                  KPROF_FIELD_GET(KPROF_<REGISTER>_<FIELD>, v), build one with KPROF_FIELD_PREP,
+ *                  its largest value is KPROF_FIELD_MAX(KPROF_<REGISTER>_<FIELD>)
  *   struct layout  KPROF_<TYPE>_SIZE and KPROF_<TYPE>_<FIELD>_OFFSET of struct kprof_<type>, and
  *                  its macros kprof_<type>_decode(buf, len, &out) (reads exactly KPROF_<TYPE>_SIZE
  *                  little-endian bytes; KPROF_E_TRUNCATED when len is short, out zeroed on every
@@ -75,7 +76,8 @@
  *                  kprof_<type>_widen(&in, &out): each argument evaluated once, a pointer of
  *                  another type warned about as a prototype would (no address to take)
  *   configuration  KPROF_<OPTION>, every one in the configuration block below
- *   header-wide    KPROF_H, KPROF_VERSION, KPROF_VERSION_*, KPROF_FIELD_GET and KPROF_FIELD_PREP
+ *   header-wide    KPROF_H, KPROF_VERSION, KPROF_VERSION_*, KPROF_FIELD_GET, KPROF_FIELD_PREP
+ *                  and KPROF_FIELD_MAX
  *   internal       kprof_impl_* and KPROF_IMPL_*: never part of the API (no example uses them)
  *
  * VERBS: the last word(s) of every function name, one per kind of operation, and nothing else.
@@ -155,6 +157,8 @@
  *     KPROF_FIELD_GET                        the value of register field f in v
  *     KPROF_FIELD_PREP                       x in register field f's bits (to OR into a
  *                                            register value)
+ *     KPROF_FIELD_MAX                        the largest value register field f holds (as
+ *                                            Linux's FIELD_MAX)
  *   layer 1, core
  *    status
  *     kprof_status_name                      the name of a kprof_status value [not with
@@ -925,12 +929,20 @@
 
 /* Field access in the manner of Linux's FIELD_GET/FIELD_PREP (include/linux/bitfield.h): f is
  * a field's constant prefix, e.g. KPROF_FIELD_GET(KPROF_IA32_PERFEVTSEL_UMASK, v). Every
- * register field has _SHIFT, _WIDTH and _MASK constants; there is no function per field. To
- * change one field: v = (v & ~KPROF_X_F_MASK) | KPROF_FIELD_PREP(KPROF_X_F, x). */
+ * register field has a _SHIFT and a _MASK constant, and no _WIDTH: the mask says it, and a
+ * macro per field that says nothing new costs every unit that includes kprof.h its reading
+ * (bench/design_changes.json). There is no function per field. To change one field:
+ * v = (v & ~KPROF_X_F_MASK) | KPROF_FIELD_PREP(KPROF_X_F, x), after checking
+ * x <= KPROF_FIELD_MAX(KPROF_X_F). */
 /* The value of register field f in v. */
-#define KPROF_FIELD_GET(f, v)  (((v)&f##_MASK) >> f##_SHIFT)
+#define KPROF_FIELD_GET(f, v)    (((v)&f##_MASK) >> f##_SHIFT)
 /* x in register field f's bits (to OR into a register value). */
-#define KPROF_FIELD_PREP(f, x) (((uint64_t)(x) << f##_SHIFT) & f##_MASK)
+#define KPROF_FIELD_PREP(f, x)   (((uint64_t)(x) << f##_SHIFT) & f##_MASK)
+/* The largest value register field f holds (as Linux's FIELD_MAX). */
+#define KPROF_FIELD_MAX(f)       (f##_MASK >> f##_SHIFT)
+/* How many values field f holds: a value split across two fields puts its upper part in the
+ * second (hi) as x / KPROF_IMPL_FIELD_SPAN(lo) and joins them back as hi * _SPAN(lo) + lo. */
+#define KPROF_IMPL_FIELD_SPAN(f) (KPROF_FIELD_MAX(f) + 1u)
 
 /* ---- configuration: sections -----------------------------------------------------------
  * A translation unit that does not use a section may leave it out (it then compiles faster);
@@ -1442,65 +1454,47 @@ KPROF_API kprof_status kprof_bytes_utf16le_to_utf8(const void *p, size_t units, 
  * cpuid 0x23.0 ebx[2] is set, KVM pmu_intel.c), ARCH_PERFMON_EVENTSEL_UMASK2 (0xFF << 40) */
 
 #define KPROF_IA32_PERFEVTSEL_EVENT_SHIFT 0 /* event select */
-#define KPROF_IA32_PERFEVTSEL_EVENT_WIDTH 8
 #define KPROF_IA32_PERFEVTSEL_EVENT_MASK  UINT64_C(0xFF)
 #define KPROF_IA32_PERFEVTSEL_UMASK_SHIFT 8 /* unit mask */
-#define KPROF_IA32_PERFEVTSEL_UMASK_WIDTH 8
 #define KPROF_IA32_PERFEVTSEL_UMASK_MASK  UINT64_C(0xFF00)
 #define KPROF_IA32_PERFEVTSEL_USR_SHIFT   16 /* count at CPL > 0 */
-#define KPROF_IA32_PERFEVTSEL_USR_WIDTH   1
 #define KPROF_IA32_PERFEVTSEL_USR_MASK    UINT64_C(0x10000)
 #define KPROF_IA32_PERFEVTSEL_OS_SHIFT    17 /* count at CPL 0 */
-#define KPROF_IA32_PERFEVTSEL_OS_WIDTH    1
 #define KPROF_IA32_PERFEVTSEL_OS_MASK     UINT64_C(0x20000)
 #define KPROF_IA32_PERFEVTSEL_EDGE_SHIFT  18 /* edge detect (E) */
-#define KPROF_IA32_PERFEVTSEL_EDGE_WIDTH  1
 #define KPROF_IA32_PERFEVTSEL_EDGE_MASK   UINT64_C(0x40000)
 #define KPROF_IA32_PERFEVTSEL_PC_SHIFT    19 /* pin control */
-#define KPROF_IA32_PERFEVTSEL_PC_WIDTH    1
 #define KPROF_IA32_PERFEVTSEL_PC_MASK     UINT64_C(0x80000)
 #define KPROF_IA32_PERFEVTSEL_INTR_SHIFT  20 /* APIC interrupt on overflow (INT) */
-#define KPROF_IA32_PERFEVTSEL_INTR_WIDTH  1
 #define KPROF_IA32_PERFEVTSEL_INTR_MASK   UINT64_C(0x100000)
 #define KPROF_IA32_PERFEVTSEL_ANY_SHIFT   21 /* any thread of the core (AnyThread, perfmon v3+) */
-#define KPROF_IA32_PERFEVTSEL_ANY_WIDTH   1
 #define KPROF_IA32_PERFEVTSEL_ANY_MASK    UINT64_C(0x200000)
 #define KPROF_IA32_PERFEVTSEL_EN_SHIFT    22 /* enable counter */
-#define KPROF_IA32_PERFEVTSEL_EN_WIDTH    1
 #define KPROF_IA32_PERFEVTSEL_EN_MASK     UINT64_C(0x400000)
 #define KPROF_IA32_PERFEVTSEL_INV_SHIFT   23 /* invert counter mask */
-#define KPROF_IA32_PERFEVTSEL_INV_WIDTH   1
 #define KPROF_IA32_PERFEVTSEL_INV_MASK    UINT64_C(0x800000)
 #define KPROF_IA32_PERFEVTSEL_CMASK_SHIFT 24 /* counter mask */
-#define KPROF_IA32_PERFEVTSEL_CMASK_WIDTH 8
 #define KPROF_IA32_PERFEVTSEL_CMASK_MASK  UINT64_C(0xFF000000)
 #define KPROF_IA32_PERFEVTSEL_IN_TX_SHIFT                                                          \
 	32 /* count only inside transactional regions (TSX parts) */
-#define KPROF_IA32_PERFEVTSEL_IN_TX_WIDTH 1
-#define KPROF_IA32_PERFEVTSEL_IN_TX_MASK  UINT64_C(0x100000000)
+#define KPROF_IA32_PERFEVTSEL_IN_TX_MASK UINT64_C(0x100000000)
 #define KPROF_IA32_PERFEVTSEL_IN_TX_CP_SHIFT                                                       \
 	33 /* checkpointed: do not count aborted transactional regions (TSX parts) */
-#define KPROF_IA32_PERFEVTSEL_IN_TX_CP_WIDTH 1
-#define KPROF_IA32_PERFEVTSEL_IN_TX_CP_MASK  UINT64_C(0x200000000)
+#define KPROF_IA32_PERFEVTSEL_IN_TX_CP_MASK UINT64_C(0x200000000)
 #define KPROF_IA32_PERFEVTSEL_ADAPTIVE_SHIFT                                                       \
 	34 /* adaptive PEBS record (PEBS format 4+): the record carries the groups IA32_PEBS_DATA_CFG selects */
-#define KPROF_IA32_PERFEVTSEL_ADAPTIVE_WIDTH 1
-#define KPROF_IA32_PERFEVTSEL_ADAPTIVE_MASK  UINT64_C(0x400000000)
+#define KPROF_IA32_PERFEVTSEL_ADAPTIVE_MASK UINT64_C(0x400000000)
 #define KPROF_IA32_PERFEVTSEL_BR_CNTR_SHIFT                                                        \
 	35 /* log this counter's occurrences into the LBR records (cpuid 0x1C ecx[19:16]) */
-#define KPROF_IA32_PERFEVTSEL_BR_CNTR_WIDTH 1
-#define KPROF_IA32_PERFEVTSEL_BR_CNTR_MASK  UINT64_C(0x800000000)
+#define KPROF_IA32_PERFEVTSEL_BR_CNTR_MASK UINT64_C(0x800000000)
 #define KPROF_IA32_PERFEVTSEL_EQ_SHIFT                                                             \
 	36 /* count when the occurrence count equals cmask (perfmon v6, cpuid 0x23.0 ebx[1]) */
-#define KPROF_IA32_PERFEVTSEL_EQ_WIDTH 1
-#define KPROF_IA32_PERFEVTSEL_EQ_MASK  UINT64_C(0x1000000000)
+#define KPROF_IA32_PERFEVTSEL_EQ_MASK UINT64_C(0x1000000000)
 #define KPROF_IA32_PERFEVTSEL_RDPMC_USER_DISABLE_SHIFT                                             \
 	37 /* rdpmc of this counter at CPL > 0 reads 0 (cpuid 0x23.0 ebx[2]) */
-#define KPROF_IA32_PERFEVTSEL_RDPMC_USER_DISABLE_WIDTH 1
-#define KPROF_IA32_PERFEVTSEL_RDPMC_USER_DISABLE_MASK  UINT64_C(0x2000000000)
+#define KPROF_IA32_PERFEVTSEL_RDPMC_USER_DISABLE_MASK UINT64_C(0x2000000000)
 #define KPROF_IA32_PERFEVTSEL_UMASK2_SHIFT                                                         \
 	40 /* second unit mask (perfmon v6, cpuid 0x23.0 ebx[0]) */
-#define KPROF_IA32_PERFEVTSEL_UMASK2_WIDTH 8
 #define KPROF_IA32_PERFEVTSEL_UMASK2_MASK  UINT64_C(0xFF0000000000)
 #define KPROF_IA32_PERFEVTSEL_DEFINED_MASK UINT64_C(0xFF3FFFFFFFFF)
 
@@ -1510,43 +1504,30 @@ KPROF_API kprof_status kprof_bytes_utf16le_to_utf8(const void *p, size_t units, 
  * intel_ds.h (AMD select); AMD APM vol. 2 section 13.2 */
 
 #define KPROF_AMD_PERFEVTSEL_EVENT_SHIFT      0 /* EventSelect[7:0] */
-#define KPROF_AMD_PERFEVTSEL_EVENT_WIDTH      8
 #define KPROF_AMD_PERFEVTSEL_EVENT_MASK       UINT64_C(0xFF)
 #define KPROF_AMD_PERFEVTSEL_UMASK_SHIFT      8 /* unit mask */
-#define KPROF_AMD_PERFEVTSEL_UMASK_WIDTH      8
 #define KPROF_AMD_PERFEVTSEL_UMASK_MASK       UINT64_C(0xFF00)
 #define KPROF_AMD_PERFEVTSEL_USR_SHIFT        16 /* count at CPL > 0 */
-#define KPROF_AMD_PERFEVTSEL_USR_WIDTH        1
 #define KPROF_AMD_PERFEVTSEL_USR_MASK         UINT64_C(0x10000)
 #define KPROF_AMD_PERFEVTSEL_OS_SHIFT         17 /* count at CPL 0 */
-#define KPROF_AMD_PERFEVTSEL_OS_WIDTH         1
 #define KPROF_AMD_PERFEVTSEL_OS_MASK          UINT64_C(0x20000)
 #define KPROF_AMD_PERFEVTSEL_EDGE_SHIFT       18 /* edge detect */
-#define KPROF_AMD_PERFEVTSEL_EDGE_WIDTH       1
 #define KPROF_AMD_PERFEVTSEL_EDGE_MASK        UINT64_C(0x40000)
 #define KPROF_AMD_PERFEVTSEL_PC_SHIFT         19 /* pin control */
-#define KPROF_AMD_PERFEVTSEL_PC_WIDTH         1
 #define KPROF_AMD_PERFEVTSEL_PC_MASK          UINT64_C(0x80000)
 #define KPROF_AMD_PERFEVTSEL_INTR_SHIFT       20 /* APIC interrupt on overflow */
-#define KPROF_AMD_PERFEVTSEL_INTR_WIDTH       1
 #define KPROF_AMD_PERFEVTSEL_INTR_MASK        UINT64_C(0x100000)
 #define KPROF_AMD_PERFEVTSEL_EN_SHIFT         22 /* enable counter */
-#define KPROF_AMD_PERFEVTSEL_EN_WIDTH         1
 #define KPROF_AMD_PERFEVTSEL_EN_MASK          UINT64_C(0x400000)
 #define KPROF_AMD_PERFEVTSEL_INV_SHIFT        23 /* invert counter mask */
-#define KPROF_AMD_PERFEVTSEL_INV_WIDTH        1
 #define KPROF_AMD_PERFEVTSEL_INV_MASK         UINT64_C(0x800000)
 #define KPROF_AMD_PERFEVTSEL_CMASK_SHIFT      24 /* counter mask */
-#define KPROF_AMD_PERFEVTSEL_CMASK_WIDTH      8
 #define KPROF_AMD_PERFEVTSEL_CMASK_MASK       UINT64_C(0xFF000000)
 #define KPROF_AMD_PERFEVTSEL_EVENT_HI_SHIFT   32 /* EventSelect[11:8] */
-#define KPROF_AMD_PERFEVTSEL_EVENT_HI_WIDTH   4
 #define KPROF_AMD_PERFEVTSEL_EVENT_HI_MASK    UINT64_C(0xF00000000)
 #define KPROF_AMD_PERFEVTSEL_GUEST_ONLY_SHIFT 40 /* count only in guest mode */
-#define KPROF_AMD_PERFEVTSEL_GUEST_ONLY_WIDTH 1
 #define KPROF_AMD_PERFEVTSEL_GUEST_ONLY_MASK  UINT64_C(0x10000000000)
 #define KPROF_AMD_PERFEVTSEL_HOST_ONLY_SHIFT  41 /* count only in host mode */
-#define KPROF_AMD_PERFEVTSEL_HOST_ONLY_WIDTH  1
 #define KPROF_AMD_PERFEVTSEL_HOST_ONLY_MASK   UINT64_C(0x20000000000)
 #define KPROF_AMD_PERFEVTSEL_DEFINED_MASK     UINT64_C(0x30FFFDFFFFF)
 
@@ -1563,87 +1544,63 @@ KPROF_API kprof_status kprof_bytes_utf16le_to_utf8(const void *p, size_t units, 
  * RDPMC; Linux INTEL_FIXED_3_METRICS_CLEAR BIT(2) << 4 * 3) */
 
 #define KPROF_IA32_FIXED_CTR_CTRL_CTR0_OS_SHIFT  0 /* fixed counter 0 counts at CPL 0 */
-#define KPROF_IA32_FIXED_CTR_CTRL_CTR0_OS_WIDTH  1
 #define KPROF_IA32_FIXED_CTR_CTRL_CTR0_OS_MASK   UINT64_C(0x1)
 #define KPROF_IA32_FIXED_CTR_CTRL_CTR0_USR_SHIFT 1 /* fixed counter 0 counts at CPL > 0 */
-#define KPROF_IA32_FIXED_CTR_CTRL_CTR0_USR_WIDTH 1
 #define KPROF_IA32_FIXED_CTR_CTRL_CTR0_USR_MASK  UINT64_C(0x2)
 #define KPROF_IA32_FIXED_CTR_CTRL_CTR0_ANY_SHIFT                                                   \
 	2 /* fixed counter 0 counts any thread of the core */
-#define KPROF_IA32_FIXED_CTR_CTRL_CTR0_ANY_WIDTH 1
 #define KPROF_IA32_FIXED_CTR_CTRL_CTR0_ANY_MASK  UINT64_C(0x4)
 #define KPROF_IA32_FIXED_CTR_CTRL_CTR0_PMI_SHIFT 3 /* fixed counter 0 interrupts on overflow */
-#define KPROF_IA32_FIXED_CTR_CTRL_CTR0_PMI_WIDTH 1
 #define KPROF_IA32_FIXED_CTR_CTRL_CTR0_PMI_MASK  UINT64_C(0x8)
 #define KPROF_IA32_FIXED_CTR_CTRL_CTR1_OS_SHIFT  4 /* fixed counter 1 counts at CPL 0 */
-#define KPROF_IA32_FIXED_CTR_CTRL_CTR1_OS_WIDTH  1
 #define KPROF_IA32_FIXED_CTR_CTRL_CTR1_OS_MASK   UINT64_C(0x10)
 #define KPROF_IA32_FIXED_CTR_CTRL_CTR1_USR_SHIFT 5 /* fixed counter 1 counts at CPL > 0 */
-#define KPROF_IA32_FIXED_CTR_CTRL_CTR1_USR_WIDTH 1
 #define KPROF_IA32_FIXED_CTR_CTRL_CTR1_USR_MASK  UINT64_C(0x20)
 #define KPROF_IA32_FIXED_CTR_CTRL_CTR1_ANY_SHIFT 6 /* fixed counter 1 counts any thread */
-#define KPROF_IA32_FIXED_CTR_CTRL_CTR1_ANY_WIDTH 1
 #define KPROF_IA32_FIXED_CTR_CTRL_CTR1_ANY_MASK  UINT64_C(0x40)
 #define KPROF_IA32_FIXED_CTR_CTRL_CTR1_PMI_SHIFT 7 /* fixed counter 1 interrupts on overflow */
-#define KPROF_IA32_FIXED_CTR_CTRL_CTR1_PMI_WIDTH 1
 #define KPROF_IA32_FIXED_CTR_CTRL_CTR1_PMI_MASK  UINT64_C(0x80)
 #define KPROF_IA32_FIXED_CTR_CTRL_CTR2_OS_SHIFT  8 /* fixed counter 2 counts at CPL 0 */
-#define KPROF_IA32_FIXED_CTR_CTRL_CTR2_OS_WIDTH  1
 #define KPROF_IA32_FIXED_CTR_CTRL_CTR2_OS_MASK   UINT64_C(0x100)
 #define KPROF_IA32_FIXED_CTR_CTRL_CTR2_USR_SHIFT 9 /* fixed counter 2 counts at CPL > 0 */
-#define KPROF_IA32_FIXED_CTR_CTRL_CTR2_USR_WIDTH 1
 #define KPROF_IA32_FIXED_CTR_CTRL_CTR2_USR_MASK  UINT64_C(0x200)
 #define KPROF_IA32_FIXED_CTR_CTRL_CTR2_ANY_SHIFT 10 /* fixed counter 2 counts any thread */
-#define KPROF_IA32_FIXED_CTR_CTRL_CTR2_ANY_WIDTH 1
 #define KPROF_IA32_FIXED_CTR_CTRL_CTR2_ANY_MASK  UINT64_C(0x400)
 #define KPROF_IA32_FIXED_CTR_CTRL_CTR2_PMI_SHIFT 11 /* fixed counter 2 interrupts on overflow */
-#define KPROF_IA32_FIXED_CTR_CTRL_CTR2_PMI_WIDTH 1
 #define KPROF_IA32_FIXED_CTR_CTRL_CTR2_PMI_MASK  UINT64_C(0x800)
 #define KPROF_IA32_FIXED_CTR_CTRL_CTR3_OS_SHIFT  12 /* fixed counter 3 counts at CPL 0 */
-#define KPROF_IA32_FIXED_CTR_CTRL_CTR3_OS_WIDTH  1
 #define KPROF_IA32_FIXED_CTR_CTRL_CTR3_OS_MASK   UINT64_C(0x1000)
 #define KPROF_IA32_FIXED_CTR_CTRL_CTR3_USR_SHIFT 13 /* fixed counter 3 counts at CPL > 0 */
-#define KPROF_IA32_FIXED_CTR_CTRL_CTR3_USR_WIDTH 1
 #define KPROF_IA32_FIXED_CTR_CTRL_CTR3_USR_MASK  UINT64_C(0x2000)
 #define KPROF_IA32_FIXED_CTR_CTRL_CTR3_ANY_SHIFT 14 /* fixed counter 3 counts any thread */
-#define KPROF_IA32_FIXED_CTR_CTRL_CTR3_ANY_WIDTH 1
 #define KPROF_IA32_FIXED_CTR_CTRL_CTR3_ANY_MASK  UINT64_C(0x4000)
 #define KPROF_IA32_FIXED_CTR_CTRL_CTR3_PMI_SHIFT 15 /* fixed counter 3 interrupts on overflow */
-#define KPROF_IA32_FIXED_CTR_CTRL_CTR3_PMI_WIDTH 1
 #define KPROF_IA32_FIXED_CTR_CTRL_CTR3_PMI_MASK  UINT64_C(0x8000)
 #define KPROF_IA32_FIXED_CTR_CTRL_CTR0_ADAPTIVE_SHIFT                                              \
 	32 /* fixed counter 0's PEBS records are adaptive (carry the IA32_PEBS_DATA_CFG groups) */
-#define KPROF_IA32_FIXED_CTR_CTRL_CTR0_ADAPTIVE_WIDTH 1
-#define KPROF_IA32_FIXED_CTR_CTRL_CTR0_ADAPTIVE_MASK  UINT64_C(0x100000000)
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR0_ADAPTIVE_MASK UINT64_C(0x100000000)
 #define KPROF_IA32_FIXED_CTR_CTRL_CTR1_ADAPTIVE_SHIFT                                              \
 	36 /* fixed counter 1's PEBS records are adaptive */
-#define KPROF_IA32_FIXED_CTR_CTRL_CTR1_ADAPTIVE_WIDTH 1
-#define KPROF_IA32_FIXED_CTR_CTRL_CTR1_ADAPTIVE_MASK  UINT64_C(0x1000000000)
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR1_ADAPTIVE_MASK UINT64_C(0x1000000000)
 #define KPROF_IA32_FIXED_CTR_CTRL_CTR2_ADAPTIVE_SHIFT                                              \
 	40 /* fixed counter 2's PEBS records are adaptive */
-#define KPROF_IA32_FIXED_CTR_CTRL_CTR2_ADAPTIVE_WIDTH 1
-#define KPROF_IA32_FIXED_CTR_CTRL_CTR2_ADAPTIVE_MASK  UINT64_C(0x10000000000)
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR2_ADAPTIVE_MASK UINT64_C(0x10000000000)
 #define KPROF_IA32_FIXED_CTR_CTRL_CTR3_ADAPTIVE_SHIFT                                              \
 	44 /* fixed counter 3's PEBS records are adaptive */
-#define KPROF_IA32_FIXED_CTR_CTRL_CTR3_ADAPTIVE_WIDTH 1
-#define KPROF_IA32_FIXED_CTR_CTRL_CTR3_ADAPTIVE_MASK  UINT64_C(0x100000000000)
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR3_ADAPTIVE_MASK UINT64_C(0x100000000000)
 #define KPROF_IA32_FIXED_CTR_CTRL_CTR0_RDPMC_USER_DISABLE_SHIFT                                    \
 	33 /* rdpmc of fixed counter 0 at CPL > 0 reads 0 (cpuid 0x23.0 ebx[2]) */
-#define KPROF_IA32_FIXED_CTR_CTRL_CTR0_RDPMC_USER_DISABLE_WIDTH 1
-#define KPROF_IA32_FIXED_CTR_CTRL_CTR0_RDPMC_USER_DISABLE_MASK  UINT64_C(0x200000000)
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR0_RDPMC_USER_DISABLE_MASK UINT64_C(0x200000000)
 #define KPROF_IA32_FIXED_CTR_CTRL_CTR1_RDPMC_USER_DISABLE_SHIFT                                    \
 	37 /* rdpmc of fixed counter 1 at CPL > 0 reads 0 */
-#define KPROF_IA32_FIXED_CTR_CTRL_CTR1_RDPMC_USER_DISABLE_WIDTH 1
-#define KPROF_IA32_FIXED_CTR_CTRL_CTR1_RDPMC_USER_DISABLE_MASK  UINT64_C(0x2000000000)
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR1_RDPMC_USER_DISABLE_MASK UINT64_C(0x2000000000)
 #define KPROF_IA32_FIXED_CTR_CTRL_CTR2_RDPMC_USER_DISABLE_SHIFT                                    \
 	41 /* rdpmc of fixed counter 2 at CPL > 0 reads 0 */
-#define KPROF_IA32_FIXED_CTR_CTRL_CTR2_RDPMC_USER_DISABLE_WIDTH 1
-#define KPROF_IA32_FIXED_CTR_CTRL_CTR2_RDPMC_USER_DISABLE_MASK  UINT64_C(0x20000000000)
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR2_RDPMC_USER_DISABLE_MASK UINT64_C(0x20000000000)
 #define KPROF_IA32_FIXED_CTR_CTRL_CTR3_RDPMC_USER_DISABLE_SHIFT                                    \
 	45 /* rdpmc of fixed counter 3 at CPL > 0 reads 0 */
-#define KPROF_IA32_FIXED_CTR_CTRL_CTR3_RDPMC_USER_DISABLE_WIDTH 1
-#define KPROF_IA32_FIXED_CTR_CTRL_CTR3_RDPMC_USER_DISABLE_MASK  UINT64_C(0x200000000000)
-#define KPROF_IA32_FIXED_CTR_CTRL_DEFINED_MASK                  UINT64_C(0x33330000FFFF)
+#define KPROF_IA32_FIXED_CTR_CTRL_CTR3_RDPMC_USER_DISABLE_MASK UINT64_C(0x200000000000)
+#define KPROF_IA32_FIXED_CTR_CTRL_DEFINED_MASK                 UINT64_C(0x33330000FFFF)
 
 /* IA32_PERF_GLOBAL_CTRL: general-purpose counter i enabled at bit i (up to 32), fixed counter i
  * at bit 32+i (up to 16), PERF_METRICS at 48.
@@ -1654,13 +1611,10 @@ KPROF_API kprof_status kprof_bytes_utf16le_to_utf8(const void *p, size_t units, 
  * INTEL_PMC_IDX_FIXED 32 */
 
 #define KPROF_IA32_PERF_GLOBAL_CTRL_PMC_SHIFT          0 /* general-purpose counters, one bit each */
-#define KPROF_IA32_PERF_GLOBAL_CTRL_PMC_WIDTH          32
 #define KPROF_IA32_PERF_GLOBAL_CTRL_PMC_MASK           UINT64_C(0xFFFFFFFF)
 #define KPROF_IA32_PERF_GLOBAL_CTRL_FIXED_SHIFT        32 /* fixed counters, one bit each */
-#define KPROF_IA32_PERF_GLOBAL_CTRL_FIXED_WIDTH        16
 #define KPROF_IA32_PERF_GLOBAL_CTRL_FIXED_MASK         UINT64_C(0xFFFF00000000)
 #define KPROF_IA32_PERF_GLOBAL_CTRL_PERF_METRICS_SHIFT 48 /* enable IA32_PERF_METRICS */
-#define KPROF_IA32_PERF_GLOBAL_CTRL_PERF_METRICS_WIDTH 1
 #define KPROF_IA32_PERF_GLOBAL_CTRL_PERF_METRICS_MASK  UINT64_C(0x1000000000000)
 #define KPROF_IA32_PERF_GLOBAL_CTRL_DEFINED_MASK       UINT64_C(0x1FFFFFFFFFFFF)
 
@@ -1677,44 +1631,33 @@ KPROF_API kprof_status kprof_bytes_utf16le_to_utf8(const void *p, size_t units, 
 
 #define KPROF_IA32_PERF_GLOBAL_STATUS_PMC_SHIFT                                                    \
 	0 /* general-purpose counter overflowed, one bit each */
-#define KPROF_IA32_PERF_GLOBAL_STATUS_PMC_WIDTH              32
 #define KPROF_IA32_PERF_GLOBAL_STATUS_PMC_MASK               UINT64_C(0xFFFFFFFF)
 #define KPROF_IA32_PERF_GLOBAL_STATUS_FIXED_SHIFT            32 /* fixed counter overflowed, one bit each */
-#define KPROF_IA32_PERF_GLOBAL_STATUS_FIXED_WIDTH            16
 #define KPROF_IA32_PERF_GLOBAL_STATUS_FIXED_MASK             UINT64_C(0xFFFF00000000)
 #define KPROF_IA32_PERF_GLOBAL_STATUS_PERF_METRICS_OVF_SHIFT 48 /* IA32_PERF_METRICS overflowed */
-#define KPROF_IA32_PERF_GLOBAL_STATUS_PERF_METRICS_OVF_WIDTH 1
 #define KPROF_IA32_PERF_GLOBAL_STATUS_PERF_METRICS_OVF_MASK  UINT64_C(0x1000000000000)
 #define KPROF_IA32_PERF_GLOBAL_STATUS_ARCH_PEBS_THRESHOLD_SHIFT                                    \
 	54 /* the architectural PEBS buffer reached its threshold (IA32_PEBS_INDEX.thresh) */
-#define KPROF_IA32_PERF_GLOBAL_STATUS_ARCH_PEBS_THRESHOLD_WIDTH 1
-#define KPROF_IA32_PERF_GLOBAL_STATUS_ARCH_PEBS_THRESHOLD_MASK  UINT64_C(0x40000000000000)
-#define KPROF_IA32_PERF_GLOBAL_STATUS_TRACE_TOPA_PMI_SHIFT      55 /* Intel PT ToPA PMI */
-#define KPROF_IA32_PERF_GLOBAL_STATUS_TRACE_TOPA_PMI_WIDTH      1
-#define KPROF_IA32_PERF_GLOBAL_STATUS_TRACE_TOPA_PMI_MASK       UINT64_C(0x80000000000000)
+#define KPROF_IA32_PERF_GLOBAL_STATUS_ARCH_PEBS_THRESHOLD_MASK UINT64_C(0x40000000000000)
+#define KPROF_IA32_PERF_GLOBAL_STATUS_TRACE_TOPA_PMI_SHIFT     55 /* Intel PT ToPA PMI */
+#define KPROF_IA32_PERF_GLOBAL_STATUS_TRACE_TOPA_PMI_MASK      UINT64_C(0x80000000000000)
 #define KPROF_IA32_PERF_GLOBAL_STATUS_LBR_FRZ_SHIFT                                                \
 	58 /* LBRs are frozen (perfmon v4 freeze on PMI) */
-#define KPROF_IA32_PERF_GLOBAL_STATUS_LBR_FRZ_WIDTH 1
-#define KPROF_IA32_PERF_GLOBAL_STATUS_LBR_FRZ_MASK  UINT64_C(0x400000000000000)
+#define KPROF_IA32_PERF_GLOBAL_STATUS_LBR_FRZ_MASK UINT64_C(0x400000000000000)
 #define KPROF_IA32_PERF_GLOBAL_STATUS_CTR_FRZ_SHIFT                                                \
 	59 /* counters are frozen (perfmon v4 freeze on PMI) */
-#define KPROF_IA32_PERF_GLOBAL_STATUS_CTR_FRZ_WIDTH 1
-#define KPROF_IA32_PERF_GLOBAL_STATUS_CTR_FRZ_MASK  UINT64_C(0x800000000000000)
+#define KPROF_IA32_PERF_GLOBAL_STATUS_CTR_FRZ_MASK UINT64_C(0x800000000000000)
 #define KPROF_IA32_PERF_GLOBAL_STATUS_ASCI_SHIFT                                                   \
 	60 /* a counter counted while SGX enclave counting was suppressed (Anti-Side-channel Interference) */
-#define KPROF_IA32_PERF_GLOBAL_STATUS_ASCI_WIDTH       1
 #define KPROF_IA32_PERF_GLOBAL_STATUS_ASCI_MASK        UINT64_C(0x1000000000000000)
 #define KPROF_IA32_PERF_GLOBAL_STATUS_UNCORE_OVF_SHIFT 61 /* an uncore counter overflowed */
-#define KPROF_IA32_PERF_GLOBAL_STATUS_UNCORE_OVF_WIDTH 1
 #define KPROF_IA32_PERF_GLOBAL_STATUS_UNCORE_OVF_MASK  UINT64_C(0x2000000000000000)
 #define KPROF_IA32_PERF_GLOBAL_STATUS_DS_BUFFER_OVF_SHIFT                                          \
 	62 /* the DS buffer (BTS or PEBS) reached its interrupt threshold */
-#define KPROF_IA32_PERF_GLOBAL_STATUS_DS_BUFFER_OVF_WIDTH 1
-#define KPROF_IA32_PERF_GLOBAL_STATUS_DS_BUFFER_OVF_MASK  UINT64_C(0x4000000000000000)
-#define KPROF_IA32_PERF_GLOBAL_STATUS_COND_CHGD_SHIFT     63 /* the counters' configuration changed */
-#define KPROF_IA32_PERF_GLOBAL_STATUS_COND_CHGD_WIDTH     1
-#define KPROF_IA32_PERF_GLOBAL_STATUS_COND_CHGD_MASK      UINT64_C(0x8000000000000000)
-#define KPROF_IA32_PERF_GLOBAL_STATUS_DEFINED_MASK        UINT64_C(0xFCC1FFFFFFFFFFFF)
+#define KPROF_IA32_PERF_GLOBAL_STATUS_DS_BUFFER_OVF_MASK UINT64_C(0x4000000000000000)
+#define KPROF_IA32_PERF_GLOBAL_STATUS_COND_CHGD_SHIFT    63 /* the counters' configuration changed */
+#define KPROF_IA32_PERF_GLOBAL_STATUS_COND_CHGD_MASK     UINT64_C(0x8000000000000000)
+#define KPROF_IA32_PERF_GLOBAL_STATUS_DEFINED_MASK       UINT64_C(0xFCC1FFFFFFFFFFFF)
 
 /* IA32_PERF_CAPABILITIES: LBR and PEBS record formats and related capabilities.
  * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
@@ -1729,48 +1672,37 @@ KPROF_API kprof_status kprof_bytes_utf16le_to_utf8(const void *p, size_t units, 
  * ('perf/x86/intel: Support RDPMC metrics clear mode', Lunar Lake) */
 
 #define KPROF_IA32_PERF_CAPABILITIES_LBR_FORMAT_SHIFT 0 /* LBR record format */
-#define KPROF_IA32_PERF_CAPABILITIES_LBR_FORMAT_WIDTH 6
 #define KPROF_IA32_PERF_CAPABILITIES_LBR_FORMAT_MASK  UINT64_C(0x3F)
 #define KPROF_IA32_PERF_CAPABILITIES_PEBS_TRAP_SHIFT                                               \
 	6 /* PEBS records the state after the instruction (trap-like) */
-#define KPROF_IA32_PERF_CAPABILITIES_PEBS_TRAP_WIDTH 1
-#define KPROF_IA32_PERF_CAPABILITIES_PEBS_TRAP_MASK  UINT64_C(0x40)
+#define KPROF_IA32_PERF_CAPABILITIES_PEBS_TRAP_MASK UINT64_C(0x40)
 #define KPROF_IA32_PERF_CAPABILITIES_PEBS_ARCH_REG_SHIFT                                           \
 	7 /* PEBS records architectural registers */
-#define KPROF_IA32_PERF_CAPABILITIES_PEBS_ARCH_REG_WIDTH 1
-#define KPROF_IA32_PERF_CAPABILITIES_PEBS_ARCH_REG_MASK  UINT64_C(0x80)
+#define KPROF_IA32_PERF_CAPABILITIES_PEBS_ARCH_REG_MASK UINT64_C(0x80)
 #define KPROF_IA32_PERF_CAPABILITIES_PEBS_FORMAT_SHIFT                                             \
 	8 /* PEBS record format: KPROF_PEBS_FORMAT_CORE, _NEHALEM, _HASWELL, _SKYLAKE, then adaptive from KPROF_PEBS_FORMAT_ADAPTIVE (kprof decodes up to KPROF_PEBS_FORMAT_ADAPTIVE_MAX) */
-#define KPROF_IA32_PERF_CAPABILITIES_PEBS_FORMAT_WIDTH 4
-#define KPROF_IA32_PERF_CAPABILITIES_PEBS_FORMAT_MASK  UINT64_C(0xF00)
+#define KPROF_IA32_PERF_CAPABILITIES_PEBS_FORMAT_MASK UINT64_C(0xF00)
 #define KPROF_IA32_PERF_CAPABILITIES_SMM_FREEZE_SHIFT                                              \
 	12 /* IA32_DEBUGCTL.freeze_while_smm is supported */
-#define KPROF_IA32_PERF_CAPABILITIES_SMM_FREEZE_WIDTH 1
-#define KPROF_IA32_PERF_CAPABILITIES_SMM_FREEZE_MASK  UINT64_C(0x1000)
+#define KPROF_IA32_PERF_CAPABILITIES_SMM_FREEZE_MASK UINT64_C(0x1000)
 #define KPROF_IA32_PERF_CAPABILITIES_FULL_WIDTH_WRITE_SHIFT                                        \
 	13 /* IA32_A_PMCx full-width counter writes are supported */
-#define KPROF_IA32_PERF_CAPABILITIES_FULL_WIDTH_WRITE_WIDTH 1
-#define KPROF_IA32_PERF_CAPABILITIES_FULL_WIDTH_WRITE_MASK  UINT64_C(0x2000)
+#define KPROF_IA32_PERF_CAPABILITIES_FULL_WIDTH_WRITE_MASK UINT64_C(0x2000)
 #define KPROF_IA32_PERF_CAPABILITIES_PEBS_BASELINE_SHIFT                                           \
 	14 /* adaptive PEBS (basic group, IA32_PEBS_DATA_CFG) */
-#define KPROF_IA32_PERF_CAPABILITIES_PEBS_BASELINE_WIDTH 1
-#define KPROF_IA32_PERF_CAPABILITIES_PEBS_BASELINE_MASK  UINT64_C(0x4000)
-#define KPROF_IA32_PERF_CAPABILITIES_PERF_METRICS_SHIFT  15 /* IA32_PERF_METRICS exists */
-#define KPROF_IA32_PERF_CAPABILITIES_PERF_METRICS_WIDTH  1
-#define KPROF_IA32_PERF_CAPABILITIES_PERF_METRICS_MASK   UINT64_C(0x8000)
+#define KPROF_IA32_PERF_CAPABILITIES_PEBS_BASELINE_MASK UINT64_C(0x4000)
+#define KPROF_IA32_PERF_CAPABILITIES_PERF_METRICS_SHIFT 15 /* IA32_PERF_METRICS exists */
+#define KPROF_IA32_PERF_CAPABILITIES_PERF_METRICS_MASK  UINT64_C(0x8000)
 #define KPROF_IA32_PERF_CAPABILITIES_PEBS_OUTPUT_PT_SHIFT                                          \
 	16 /* PEBS records can go to the Intel PT trace instead of the DS buffer */
-#define KPROF_IA32_PERF_CAPABILITIES_PEBS_OUTPUT_PT_WIDTH 1
-#define KPROF_IA32_PERF_CAPABILITIES_PEBS_OUTPUT_PT_MASK  UINT64_C(0x10000)
+#define KPROF_IA32_PERF_CAPABILITIES_PEBS_OUTPUT_PT_MASK UINT64_C(0x10000)
 #define KPROF_IA32_PERF_CAPABILITIES_PEBS_TIMING_INFO_SHIFT                                        \
 	17 /* PEBS records carry timing information: the basic group's retire latency is filled only when this is set, whatever the record format */
-#define KPROF_IA32_PERF_CAPABILITIES_PEBS_TIMING_INFO_WIDTH 1
-#define KPROF_IA32_PERF_CAPABILITIES_PEBS_TIMING_INFO_MASK  UINT64_C(0x20000)
+#define KPROF_IA32_PERF_CAPABILITIES_PEBS_TIMING_INFO_MASK UINT64_C(0x20000)
 #define KPROF_IA32_PERF_CAPABILITIES_RDPMC_METRICS_CLEAR_SHIFT                                     \
 	19 /* rdpmc of PERF_METRICS (ecx 0x20000000) can clear it and fixed counter 3 (IA32_FIXED_CTR_CTRL bit 14, METRICS_CLEAR_EN) */
-#define KPROF_IA32_PERF_CAPABILITIES_RDPMC_METRICS_CLEAR_WIDTH 1
-#define KPROF_IA32_PERF_CAPABILITIES_RDPMC_METRICS_CLEAR_MASK  UINT64_C(0x80000)
-#define KPROF_IA32_PERF_CAPABILITIES_DEFINED_MASK              UINT64_C(0xBFFFF)
+#define KPROF_IA32_PERF_CAPABILITIES_RDPMC_METRICS_CLEAR_MASK UINT64_C(0x80000)
+#define KPROF_IA32_PERF_CAPABILITIES_DEFINED_MASK             UINT64_C(0xBFFFF)
 
 /* IA32_DEBUGCTL: last branch records, branch trace store and freezes.
  * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
@@ -1779,47 +1711,35 @@ KPROF_API kprof_status kprof_bytes_utf16le_to_utf8(const void *p, size_t units, 
  * (DEBUGCTLMSR_BUS_LOCK_DETECT (1UL << 2), DEBUGCTLMSR_RTM_DEBUG BIT(15)) */
 
 #define KPROF_IA32_DEBUGCTL_LBR_SHIFT 0 /* record last branches */
-#define KPROF_IA32_DEBUGCTL_LBR_WIDTH 1
 #define KPROF_IA32_DEBUGCTL_LBR_MASK  UINT64_C(0x1)
 #define KPROF_IA32_DEBUGCTL_BTF_SHIFT 1 /* single-step on branches */
-#define KPROF_IA32_DEBUGCTL_BTF_WIDTH 1
 #define KPROF_IA32_DEBUGCTL_BTF_MASK  UINT64_C(0x2)
 #define KPROF_IA32_DEBUGCTL_BUS_LOCK_DETECT_SHIFT                                                  \
 	2 /* raise #DB after an instruction that took a bus lock */
-#define KPROF_IA32_DEBUGCTL_BUS_LOCK_DETECT_WIDTH 1
-#define KPROF_IA32_DEBUGCTL_BUS_LOCK_DETECT_MASK  UINT64_C(0x4)
-#define KPROF_IA32_DEBUGCTL_TR_SHIFT              6 /* send branch trace messages */
-#define KPROF_IA32_DEBUGCTL_TR_WIDTH              1
-#define KPROF_IA32_DEBUGCTL_TR_MASK               UINT64_C(0x40)
-#define KPROF_IA32_DEBUGCTL_BTS_SHIFT             7 /* store branch trace messages in the BTS buffer */
-#define KPROF_IA32_DEBUGCTL_BTS_WIDTH             1
-#define KPROF_IA32_DEBUGCTL_BTS_MASK              UINT64_C(0x80)
+#define KPROF_IA32_DEBUGCTL_BUS_LOCK_DETECT_MASK UINT64_C(0x4)
+#define KPROF_IA32_DEBUGCTL_TR_SHIFT             6 /* send branch trace messages */
+#define KPROF_IA32_DEBUGCTL_TR_MASK              UINT64_C(0x40)
+#define KPROF_IA32_DEBUGCTL_BTS_SHIFT            7 /* store branch trace messages in the BTS buffer */
+#define KPROF_IA32_DEBUGCTL_BTS_MASK             UINT64_C(0x80)
 #define KPROF_IA32_DEBUGCTL_BTINT_SHIFT                                                            \
 	8 /* interrupt when the BTS buffer is full (clear: circular buffer) */
-#define KPROF_IA32_DEBUGCTL_BTINT_WIDTH       1
 #define KPROF_IA32_DEBUGCTL_BTINT_MASK        UINT64_C(0x100)
 #define KPROF_IA32_DEBUGCTL_BTS_OFF_OS_SHIFT  9 /* no BTS records at CPL 0 */
-#define KPROF_IA32_DEBUGCTL_BTS_OFF_OS_WIDTH  1
 #define KPROF_IA32_DEBUGCTL_BTS_OFF_OS_MASK   UINT64_C(0x200)
 #define KPROF_IA32_DEBUGCTL_BTS_OFF_USR_SHIFT 10 /* no BTS records at CPL > 0 */
-#define KPROF_IA32_DEBUGCTL_BTS_OFF_USR_WIDTH 1
 #define KPROF_IA32_DEBUGCTL_BTS_OFF_USR_MASK  UINT64_C(0x400)
 #define KPROF_IA32_DEBUGCTL_FREEZE_LBRS_ON_PMI_SHIFT                                               \
 	11 /* freeze LBRs on a performance-monitoring interrupt */
-#define KPROF_IA32_DEBUGCTL_FREEZE_LBRS_ON_PMI_WIDTH 1
-#define KPROF_IA32_DEBUGCTL_FREEZE_LBRS_ON_PMI_MASK  UINT64_C(0x800)
+#define KPROF_IA32_DEBUGCTL_FREEZE_LBRS_ON_PMI_MASK UINT64_C(0x800)
 #define KPROF_IA32_DEBUGCTL_FREEZE_PERFMON_ON_PMI_SHIFT                                            \
 	12 /* freeze counters on a performance-monitoring interrupt */
-#define KPROF_IA32_DEBUGCTL_FREEZE_PERFMON_ON_PMI_WIDTH 1
-#define KPROF_IA32_DEBUGCTL_FREEZE_PERFMON_ON_PMI_MASK  UINT64_C(0x1000)
-#define KPROF_IA32_DEBUGCTL_FREEZE_WHILE_SMM_SHIFT      14 /* freeze counters and LBRs in SMM */
-#define KPROF_IA32_DEBUGCTL_FREEZE_WHILE_SMM_WIDTH      1
-#define KPROF_IA32_DEBUGCTL_FREEZE_WHILE_SMM_MASK       UINT64_C(0x4000)
+#define KPROF_IA32_DEBUGCTL_FREEZE_PERFMON_ON_PMI_MASK UINT64_C(0x1000)
+#define KPROF_IA32_DEBUGCTL_FREEZE_WHILE_SMM_SHIFT     14 /* freeze counters and LBRs in SMM */
+#define KPROF_IA32_DEBUGCTL_FREEZE_WHILE_SMM_MASK      UINT64_C(0x4000)
 #define KPROF_IA32_DEBUGCTL_RTM_DEBUG_SHIFT                                                        \
 	15 /* advanced debugging of RTM transactional regions (#DB and #BP inside them abort to the debugger) */
-#define KPROF_IA32_DEBUGCTL_RTM_DEBUG_WIDTH 1
-#define KPROF_IA32_DEBUGCTL_RTM_DEBUG_MASK  UINT64_C(0x8000)
-#define KPROF_IA32_DEBUGCTL_DEFINED_MASK    UINT64_C(0xDFC7)
+#define KPROF_IA32_DEBUGCTL_RTM_DEBUG_MASK UINT64_C(0x8000)
+#define KPROF_IA32_DEBUGCTL_DEFINED_MASK   UINT64_C(0xDFC7)
 
 /* IA32_PEBS_ENABLE: PEBS on general-purpose counter i at bit i, on fixed counter i at bit 32+i
  * (adaptive PEBS); before perfmon version 5 bits 35:32 enable load latency on counters 0..3
@@ -1837,28 +1757,22 @@ KPROF_API kprof_status kprof_bytes_utf16le_to_utf8(const void *p, size_t units, 
  * tests/test_linux_headers.py checks only INTEL_PMC_IDX_FIXED) */
 
 #define KPROF_IA32_PEBS_ENABLE_PMC_SHIFT 0 /* PEBS on general-purpose counters, one bit each */
-#define KPROF_IA32_PEBS_ENABLE_PMC_WIDTH 8
 #define KPROF_IA32_PEBS_ENABLE_PMC_MASK  UINT64_C(0xFF)
 #define KPROF_IA32_PEBS_ENABLE_FIXED_SHIFT                                                         \
 	32 /* PEBS on fixed counter i at bit 32+i (adaptive PEBS, IA32_PERF_CAPABILITIES.pebs_baseline) */
-#define KPROF_IA32_PEBS_ENABLE_FIXED_WIDTH 16
-#define KPROF_IA32_PEBS_ENABLE_FIXED_MASK  UINT64_C(0xFFFF00000000)
+#define KPROF_IA32_PEBS_ENABLE_FIXED_MASK UINT64_C(0xFFFF00000000)
 #define KPROF_IA32_PEBS_ENABLE_LOAD_LATENCY_SHIFT                                                  \
 	32 /* before perfmon version 5 only: load-latency PEBS on counters 0..3, one bit each (these bits are fixed-counter PEBS from version 5) */
-#define KPROF_IA32_PEBS_ENABLE_LOAD_LATENCY_WIDTH 4
-#define KPROF_IA32_PEBS_ENABLE_LOAD_LATENCY_MASK  UINT64_C(0xF00000000)
+#define KPROF_IA32_PEBS_ENABLE_LOAD_LATENCY_MASK UINT64_C(0xF00000000)
 #define KPROF_IA32_PEBS_ENABLE_PMI_EACH_RECORD_SHIFT                                               \
 	60 /* an interrupt after every record (PEBS output to Intel PT) */
-#define KPROF_IA32_PEBS_ENABLE_PMI_EACH_RECORD_WIDTH 1
-#define KPROF_IA32_PEBS_ENABLE_PMI_EACH_RECORD_MASK  UINT64_C(0x1000000000000000)
-#define KPROF_IA32_PEBS_ENABLE_OUTPUT_SHIFT          61 /* where records go: 0 the DS buffer, 1 Intel PT */
-#define KPROF_IA32_PEBS_ENABLE_OUTPUT_WIDTH          2
-#define KPROF_IA32_PEBS_ENABLE_OUTPUT_MASK           UINT64_C(0x6000000000000000)
+#define KPROF_IA32_PEBS_ENABLE_PMI_EACH_RECORD_MASK UINT64_C(0x1000000000000000)
+#define KPROF_IA32_PEBS_ENABLE_OUTPUT_SHIFT         61 /* where records go: 0 the DS buffer, 1 Intel PT */
+#define KPROF_IA32_PEBS_ENABLE_OUTPUT_MASK          UINT64_C(0x6000000000000000)
 #define KPROF_IA32_PEBS_ENABLE_PRECISE_STORE_SHIFT                                                 \
 	63 /* precise store facility (Sandy Bridge): stores on the counter PEBS_ST selects */
-#define KPROF_IA32_PEBS_ENABLE_PRECISE_STORE_WIDTH 1
-#define KPROF_IA32_PEBS_ENABLE_PRECISE_STORE_MASK  UINT64_C(0x8000000000000000)
-#define KPROF_IA32_PEBS_ENABLE_DEFINED_MASK        UINT64_C(0xF000FFFF000000FF)
+#define KPROF_IA32_PEBS_ENABLE_PRECISE_STORE_MASK UINT64_C(0x8000000000000000)
+#define KPROF_IA32_PEBS_ENABLE_DEFINED_MASK       UINT64_C(0xF000FFFF000000FF)
 
 /* IA32_PEBS_DATA_CFG: the optional groups an adaptive PEBS record carries.
  * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
@@ -1869,37 +1783,28 @@ KPROF_API kprof_status kprof_bytes_utf16le_to_utf8(const void *p, size_t units, 
  * counters snapshotting') */
 
 #define KPROF_IA32_PEBS_DATA_CFG_MEMINFO_SHIFT     0 /* memory info group (32 bytes) */
-#define KPROF_IA32_PEBS_DATA_CFG_MEMINFO_WIDTH     1
 #define KPROF_IA32_PEBS_DATA_CFG_MEMINFO_MASK      UINT64_C(0x1)
 #define KPROF_IA32_PEBS_DATA_CFG_GPRS_SHIFT        1 /* general-purpose registers group (144 bytes) */
-#define KPROF_IA32_PEBS_DATA_CFG_GPRS_WIDTH        1
 #define KPROF_IA32_PEBS_DATA_CFG_GPRS_MASK         UINT64_C(0x2)
 #define KPROF_IA32_PEBS_DATA_CFG_XMMS_SHIFT        2 /* XMM registers group (256 bytes) */
-#define KPROF_IA32_PEBS_DATA_CFG_XMMS_WIDTH        1
 #define KPROF_IA32_PEBS_DATA_CFG_XMMS_MASK         UINT64_C(0x4)
 #define KPROF_IA32_PEBS_DATA_CFG_LBRS_SHIFT        3 /* LBR entries group (24 bytes each) */
-#define KPROF_IA32_PEBS_DATA_CFG_LBRS_WIDTH        1
 #define KPROF_IA32_PEBS_DATA_CFG_LBRS_MASK         UINT64_C(0x8)
 #define KPROF_IA32_PEBS_DATA_CFG_LBR_ENTRIES_SHIFT 24 /* LBR entries to record, minus one */
-#define KPROF_IA32_PEBS_DATA_CFG_LBR_ENTRIES_WIDTH 8
 #define KPROF_IA32_PEBS_DATA_CFG_LBR_ENTRIES_MASK  UINT64_C(0xFF000000)
 #define KPROF_IA32_PEBS_DATA_CFG_CNTR_SHIFT                                                        \
 	4 /* counters group (format 6): snapshots of the counters in cntr_gp / cntr_fixed */
-#define KPROF_IA32_PEBS_DATA_CFG_CNTR_WIDTH 1
-#define KPROF_IA32_PEBS_DATA_CFG_CNTR_MASK  UINT64_C(0x10)
+#define KPROF_IA32_PEBS_DATA_CFG_CNTR_MASK UINT64_C(0x10)
 #define KPROF_IA32_PEBS_DATA_CFG_METRICS_SHIFT                                                     \
 	5 /* counters group (format 6) with the topdown metrics (PERF_METRICS and fixed counter 3) */
-#define KPROF_IA32_PEBS_DATA_CFG_METRICS_WIDTH 1
-#define KPROF_IA32_PEBS_DATA_CFG_METRICS_MASK  UINT64_C(0x20)
+#define KPROF_IA32_PEBS_DATA_CFG_METRICS_MASK UINT64_C(0x20)
 #define KPROF_IA32_PEBS_DATA_CFG_CNTR_GP_SHIFT                                                     \
 	32 /* general-purpose counters the counters group snapshots, one bit each (with cntr) */
-#define KPROF_IA32_PEBS_DATA_CFG_CNTR_GP_WIDTH 16
-#define KPROF_IA32_PEBS_DATA_CFG_CNTR_GP_MASK  UINT64_C(0xFFFF00000000)
+#define KPROF_IA32_PEBS_DATA_CFG_CNTR_GP_MASK UINT64_C(0xFFFF00000000)
 #define KPROF_IA32_PEBS_DATA_CFG_CNTR_FIXED_SHIFT                                                  \
 	48 /* fixed counters the counters group snapshots, one bit each (with cntr) */
-#define KPROF_IA32_PEBS_DATA_CFG_CNTR_FIXED_WIDTH 8
-#define KPROF_IA32_PEBS_DATA_CFG_CNTR_FIXED_MASK  UINT64_C(0xFF000000000000)
-#define KPROF_IA32_PEBS_DATA_CFG_DEFINED_MASK     UINT64_C(0xFFFFFFFF00003F)
+#define KPROF_IA32_PEBS_DATA_CFG_CNTR_FIXED_MASK UINT64_C(0xFF000000000000)
+#define KPROF_IA32_PEBS_DATA_CFG_DEFINED_MASK    UINT64_C(0xFFFFFFFF00003F)
 
 /* IA32_MISC_ENABLE: the bits that say whether perfmon, BTS and PEBS may be used.
  * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
@@ -1907,13 +1812,10 @@ KPROF_API kprof_status kprof_bytes_utf16le_to_utf8(const void *p, size_t units, 
  * bit 12 clear) */
 
 #define KPROF_IA32_MISC_ENABLE_PERFMON_AVAILABLE_SHIFT 7 /* performance monitoring is available */
-#define KPROF_IA32_MISC_ENABLE_PERFMON_AVAILABLE_WIDTH 1
 #define KPROF_IA32_MISC_ENABLE_PERFMON_AVAILABLE_MASK  UINT64_C(0x80)
 #define KPROF_IA32_MISC_ENABLE_BTS_UNAVAILABLE_SHIFT   11 /* branch trace store is NOT available */
-#define KPROF_IA32_MISC_ENABLE_BTS_UNAVAILABLE_WIDTH   1
 #define KPROF_IA32_MISC_ENABLE_BTS_UNAVAILABLE_MASK    UINT64_C(0x800)
 #define KPROF_IA32_MISC_ENABLE_PEBS_UNAVAILABLE_SHIFT  12 /* PEBS is NOT available */
-#define KPROF_IA32_MISC_ENABLE_PEBS_UNAVAILABLE_WIDTH  1
 #define KPROF_IA32_MISC_ENABLE_PEBS_UNAVAILABLE_MASK   UINT64_C(0x1000)
 #define KPROF_IA32_MISC_ENABLE_DEFINED_MASK            UINT64_C(0x1880)
 
@@ -1924,16 +1826,13 @@ KPROF_API kprof_status kprof_bytes_utf16le_to_utf8(const void *p, size_t units, 
 
 #define KPROF_IA32_PERF_GLOBAL_INUSE_PMC_SHIFT                                                     \
 	0 /* general-purpose counter in use (its IA32_PERFEVTSELx has an event), one bit each */
-#define KPROF_IA32_PERF_GLOBAL_INUSE_PMC_WIDTH   32
 #define KPROF_IA32_PERF_GLOBAL_INUSE_PMC_MASK    UINT64_C(0xFFFFFFFF)
 #define KPROF_IA32_PERF_GLOBAL_INUSE_FIXED_SHIFT 32 /* fixed counter in use, one bit each */
-#define KPROF_IA32_PERF_GLOBAL_INUSE_FIXED_WIDTH 16
 #define KPROF_IA32_PERF_GLOBAL_INUSE_FIXED_MASK  UINT64_C(0xFFFF00000000)
 #define KPROF_IA32_PERF_GLOBAL_INUSE_PMI_INUSE_SHIFT                                               \
 	63 /* some counter is set to interrupt (the PMI is in use) */
-#define KPROF_IA32_PERF_GLOBAL_INUSE_PMI_INUSE_WIDTH 1
-#define KPROF_IA32_PERF_GLOBAL_INUSE_PMI_INUSE_MASK  UINT64_C(0x8000000000000000)
-#define KPROF_IA32_PERF_GLOBAL_INUSE_DEFINED_MASK    UINT64_C(0x8000FFFFFFFFFFFF)
+#define KPROF_IA32_PERF_GLOBAL_INUSE_PMI_INUSE_MASK UINT64_C(0x8000000000000000)
+#define KPROF_IA32_PERF_GLOBAL_INUSE_DEFINED_MASK   UINT64_C(0x8000FFFFFFFFFFFF)
 
 /* IA32_PERF_METRICS: top-down metrics, each the fraction x/255 of the slots fixed counter 3
  * counted.
@@ -1941,28 +1840,20 @@ KPROF_API kprof_status kprof_bytes_utf16le_to_utf8(const void *p, size_t units, 
  * INTEL_TD_METRIC_RETIRING..MEM_BOUND (bytes 0..7 in this order) */
 
 #define KPROF_IA32_PERF_METRICS_RETIRING_SHIFT      0 /* retiring */
-#define KPROF_IA32_PERF_METRICS_RETIRING_WIDTH      8
 #define KPROF_IA32_PERF_METRICS_RETIRING_MASK       UINT64_C(0xFF)
 #define KPROF_IA32_PERF_METRICS_BAD_SPEC_SHIFT      8 /* bad speculation */
-#define KPROF_IA32_PERF_METRICS_BAD_SPEC_WIDTH      8
 #define KPROF_IA32_PERF_METRICS_BAD_SPEC_MASK       UINT64_C(0xFF00)
 #define KPROF_IA32_PERF_METRICS_FE_BOUND_SHIFT      16 /* front-end bound */
-#define KPROF_IA32_PERF_METRICS_FE_BOUND_WIDTH      8
 #define KPROF_IA32_PERF_METRICS_FE_BOUND_MASK       UINT64_C(0xFF0000)
 #define KPROF_IA32_PERF_METRICS_BE_BOUND_SHIFT      24 /* back-end bound */
-#define KPROF_IA32_PERF_METRICS_BE_BOUND_WIDTH      8
 #define KPROF_IA32_PERF_METRICS_BE_BOUND_MASK       UINT64_C(0xFF000000)
 #define KPROF_IA32_PERF_METRICS_HEAVY_OPS_SHIFT     32 /* heavy operations (level 2) */
-#define KPROF_IA32_PERF_METRICS_HEAVY_OPS_WIDTH     8
 #define KPROF_IA32_PERF_METRICS_HEAVY_OPS_MASK      UINT64_C(0xFF00000000)
 #define KPROF_IA32_PERF_METRICS_BR_MISPREDICT_SHIFT 40 /* branch mispredicts (level 2) */
-#define KPROF_IA32_PERF_METRICS_BR_MISPREDICT_WIDTH 8
 #define KPROF_IA32_PERF_METRICS_BR_MISPREDICT_MASK  UINT64_C(0xFF0000000000)
 #define KPROF_IA32_PERF_METRICS_FETCH_LAT_SHIFT     48 /* fetch latency (level 2) */
-#define KPROF_IA32_PERF_METRICS_FETCH_LAT_WIDTH     8
 #define KPROF_IA32_PERF_METRICS_FETCH_LAT_MASK      UINT64_C(0xFF000000000000)
 #define KPROF_IA32_PERF_METRICS_MEM_BOUND_SHIFT     56 /* memory bound (level 2) */
-#define KPROF_IA32_PERF_METRICS_MEM_BOUND_WIDTH     8
 #define KPROF_IA32_PERF_METRICS_MEM_BOUND_MASK      UINT64_C(0xFF00000000000000)
 #define KPROF_IA32_PERF_METRICS_DEFINED_MASK        UINT64_C(0xFFFFFFFFFFFFFFFF)
 
@@ -1972,9 +1863,8 @@ KPROF_API kprof_status kprof_bytes_utf16le_to_utf8(const void *p, size_t units, 
 
 #define KPROF_IA32_PEBS_LD_LAT_THRESHOLD_THRESHOLD_SHIFT                                           \
 	0 /* load latency threshold in core cycles */
-#define KPROF_IA32_PEBS_LD_LAT_THRESHOLD_THRESHOLD_WIDTH 16
-#define KPROF_IA32_PEBS_LD_LAT_THRESHOLD_THRESHOLD_MASK  UINT64_C(0xFFFF)
-#define KPROF_IA32_PEBS_LD_LAT_THRESHOLD_DEFINED_MASK    UINT64_C(0xFFFF)
+#define KPROF_IA32_PEBS_LD_LAT_THRESHOLD_THRESHOLD_MASK UINT64_C(0xFFFF)
+#define KPROF_IA32_PEBS_LD_LAT_THRESHOLD_DEFINED_MASK   UINT64_C(0xFFFF)
 
 /* IA32_LBR_CTL: architectural LBR enable, CPL filter, call-stack mode and branch-type filters.
  * Source: Intel SDM vol. 3B, Architectural Last Branch Records (IA32_LBR_CTL); Linux msr-
@@ -1982,37 +1872,26 @@ KPROF_API kprof_status kprof_bytes_utf16le_to_utf8(const void *p, size_t units, 
  * ARCH_LBR_CTL_FILTER (22:16) */
 
 #define KPROF_IA32_LBR_CTL_LBR_EN_SHIFT        0 /* record branches */
-#define KPROF_IA32_LBR_CTL_LBR_EN_WIDTH        1
 #define KPROF_IA32_LBR_CTL_LBR_EN_MASK         UINT64_C(0x1)
 #define KPROF_IA32_LBR_CTL_OS_SHIFT            1 /* record at CPL 0 */
-#define KPROF_IA32_LBR_CTL_OS_WIDTH            1
 #define KPROF_IA32_LBR_CTL_OS_MASK             UINT64_C(0x2)
 #define KPROF_IA32_LBR_CTL_USR_SHIFT           2 /* record at CPL > 0 */
-#define KPROF_IA32_LBR_CTL_USR_WIDTH           1
 #define KPROF_IA32_LBR_CTL_USR_MASK            UINT64_C(0x4)
 #define KPROF_IA32_LBR_CTL_CALL_STACK_SHIFT    3 /* call-stack mode */
-#define KPROF_IA32_LBR_CTL_CALL_STACK_WIDTH    1
 #define KPROF_IA32_LBR_CTL_CALL_STACK_MASK     UINT64_C(0x8)
 #define KPROF_IA32_LBR_CTL_COND_SHIFT          16 /* record conditional branches */
-#define KPROF_IA32_LBR_CTL_COND_WIDTH          1
 #define KPROF_IA32_LBR_CTL_COND_MASK           UINT64_C(0x10000)
 #define KPROF_IA32_LBR_CTL_NEAR_REL_JMP_SHIFT  17 /* record near relative jumps */
-#define KPROF_IA32_LBR_CTL_NEAR_REL_JMP_WIDTH  1
 #define KPROF_IA32_LBR_CTL_NEAR_REL_JMP_MASK   UINT64_C(0x20000)
 #define KPROF_IA32_LBR_CTL_NEAR_IND_JMP_SHIFT  18 /* record near indirect jumps */
-#define KPROF_IA32_LBR_CTL_NEAR_IND_JMP_WIDTH  1
 #define KPROF_IA32_LBR_CTL_NEAR_IND_JMP_MASK   UINT64_C(0x40000)
 #define KPROF_IA32_LBR_CTL_NEAR_REL_CALL_SHIFT 19 /* record near relative calls */
-#define KPROF_IA32_LBR_CTL_NEAR_REL_CALL_WIDTH 1
 #define KPROF_IA32_LBR_CTL_NEAR_REL_CALL_MASK  UINT64_C(0x80000)
 #define KPROF_IA32_LBR_CTL_NEAR_IND_CALL_SHIFT 20 /* record near indirect calls */
-#define KPROF_IA32_LBR_CTL_NEAR_IND_CALL_WIDTH 1
 #define KPROF_IA32_LBR_CTL_NEAR_IND_CALL_MASK  UINT64_C(0x100000)
 #define KPROF_IA32_LBR_CTL_NEAR_RET_SHIFT      21 /* record near returns */
-#define KPROF_IA32_LBR_CTL_NEAR_RET_WIDTH      1
 #define KPROF_IA32_LBR_CTL_NEAR_RET_MASK       UINT64_C(0x200000)
 #define KPROF_IA32_LBR_CTL_OTHER_BRANCH_SHIFT  22 /* record other branches (far, interrupts, ...) */
-#define KPROF_IA32_LBR_CTL_OTHER_BRANCH_WIDTH  1
 #define KPROF_IA32_LBR_CTL_OTHER_BRANCH_MASK   UINT64_C(0x400000)
 #define KPROF_IA32_LBR_CTL_DEFINED_MASK        UINT64_C(0x7F000F)
 
@@ -2022,7 +1901,6 @@ KPROF_API kprof_status kprof_bytes_utf16le_to_utf8(const void *p, size_t units, 
 
 #define KPROF_AMD_PERF_GLOBAL_PMC_SHIFT                                                            \
 	0 /* core counters (the six at C001_0200h+2i), one bit each */
-#define KPROF_AMD_PERF_GLOBAL_PMC_WIDTH    6
 #define KPROF_AMD_PERF_GLOBAL_PMC_MASK     UINT64_C(0x3F)
 #define KPROF_AMD_PERF_GLOBAL_DEFINED_MASK UINT64_C(0x3F)
 
@@ -2033,10 +1911,8 @@ KPROF_API kprof_status kprof_bytes_utf16le_to_utf8(const void *p, size_t units, 
  * fixed counters from it), cpuid 0x23 sub-leaf 2 says which counters may take part */
 
 #define KPROF_IA32_PMC_CFG_B_PMC_SHIFT    0 /* general-purpose counters, one bit each */
-#define KPROF_IA32_PMC_CFG_B_PMC_WIDTH    32
 #define KPROF_IA32_PMC_CFG_B_PMC_MASK     UINT64_C(0xFFFFFFFF)
 #define KPROF_IA32_PMC_CFG_B_FIXED_SHIFT  32 /* fixed counters, one bit each */
-#define KPROF_IA32_PMC_CFG_B_FIXED_WIDTH  16
 #define KPROF_IA32_PMC_CFG_B_FIXED_MASK   UINT64_C(0xFFFF00000000)
 #define KPROF_IA32_PMC_CFG_B_DEFINED_MASK UINT64_C(0xFFFFFFFFFFFF)
 
@@ -2052,49 +1928,35 @@ KPROF_API kprof_status kprof_bytes_utf16le_to_utf8(const void *p, size_t units, 
 
 #define KPROF_IA32_PMC_CFG_C_RELOAD_SHIFT                                                          \
 	0 /* value the counter is reloaded with (low 32 bits; the counter is sign-extended) */
-#define KPROF_IA32_PMC_CFG_C_RELOAD_WIDTH 32
-#define KPROF_IA32_PMC_CFG_C_RELOAD_MASK  UINT64_C(0xFFFFFFFF)
+#define KPROF_IA32_PMC_CFG_C_RELOAD_MASK UINT64_C(0xFFFFFFFF)
 #define KPROF_IA32_PMC_CFG_C_CNTR_ALLOW_SHIFT                                                      \
 	35 /* this counter may be snapshotted into other counters' records */
-#define KPROF_IA32_PMC_CFG_C_CNTR_ALLOW_WIDTH 1
-#define KPROF_IA32_PMC_CFG_C_CNTR_ALLOW_MASK  UINT64_C(0x800000000)
+#define KPROF_IA32_PMC_CFG_C_CNTR_ALLOW_MASK UINT64_C(0x800000000)
 #define KPROF_IA32_PMC_CFG_C_CNTR_GP_SHIFT                                                         \
 	36 /* records carry the general-purpose counter snapshots */
-#define KPROF_IA32_PMC_CFG_C_CNTR_GP_WIDTH      1
 #define KPROF_IA32_PMC_CFG_C_CNTR_GP_MASK       UINT64_C(0x1000000000)
 #define KPROF_IA32_PMC_CFG_C_CNTR_FIXED_SHIFT   37 /* records carry the fixed counter snapshots */
-#define KPROF_IA32_PMC_CFG_C_CNTR_FIXED_WIDTH   1
 #define KPROF_IA32_PMC_CFG_C_CNTR_FIXED_MASK    UINT64_C(0x2000000000)
 #define KPROF_IA32_PMC_CFG_C_CNTR_METRICS_SHIFT 38 /* records carry the PERF_METRICS snapshot */
-#define KPROF_IA32_PMC_CFG_C_CNTR_METRICS_WIDTH 1
 #define KPROF_IA32_PMC_CFG_C_CNTR_METRICS_MASK  UINT64_C(0x4000000000)
 #define KPROF_IA32_PMC_CFG_C_LBR_SHIFT                                                             \
 	40 /* LBR group: 0 none, 1 eight entries, 2 sixteen, 3 IA32_LBR_DEPTH entries */
-#define KPROF_IA32_PMC_CFG_C_LBR_WIDTH    2
 #define KPROF_IA32_PMC_CFG_C_LBR_MASK     UINT64_C(0x30000000000)
 #define KPROF_IA32_PMC_CFG_C_XMM_SHIFT    49 /* vector group: XMM registers */
-#define KPROF_IA32_PMC_CFG_C_XMM_WIDTH    1
 #define KPROF_IA32_PMC_CFG_C_XMM_MASK     UINT64_C(0x2000000000000)
 #define KPROF_IA32_PMC_CFG_C_YMMH_SHIFT   50 /* vector group: upper halves of YMM */
-#define KPROF_IA32_PMC_CFG_C_YMMH_WIDTH   1
 #define KPROF_IA32_PMC_CFG_C_YMMH_MASK    UINT64_C(0x4000000000000)
 #define KPROF_IA32_PMC_CFG_C_OPMASK_SHIFT 53 /* vector group: opmask registers */
-#define KPROF_IA32_PMC_CFG_C_OPMASK_WIDTH 1
 #define KPROF_IA32_PMC_CFG_C_OPMASK_MASK  UINT64_C(0x20000000000000)
 #define KPROF_IA32_PMC_CFG_C_ZMMH_SHIFT   54 /* vector group: upper halves of ZMM0-15 */
-#define KPROF_IA32_PMC_CFG_C_ZMMH_WIDTH   1
 #define KPROF_IA32_PMC_CFG_C_ZMMH_MASK    UINT64_C(0x40000000000000)
 #define KPROF_IA32_PMC_CFG_C_H16ZMM_SHIFT 55 /* vector group: ZMM16-31 */
-#define KPROF_IA32_PMC_CFG_C_H16ZMM_WIDTH 1
 #define KPROF_IA32_PMC_CFG_C_H16ZMM_MASK  UINT64_C(0x80000000000000)
 #define KPROF_IA32_PMC_CFG_C_GPR_SHIFT    61 /* general-purpose register group */
-#define KPROF_IA32_PMC_CFG_C_GPR_WIDTH    1
 #define KPROF_IA32_PMC_CFG_C_GPR_MASK     UINT64_C(0x2000000000000000)
 #define KPROF_IA32_PMC_CFG_C_AUX_SHIFT    62 /* auxiliary (memory information) group */
-#define KPROF_IA32_PMC_CFG_C_AUX_WIDTH    1
 #define KPROF_IA32_PMC_CFG_C_AUX_MASK     UINT64_C(0x4000000000000000)
 #define KPROF_IA32_PMC_CFG_C_EN_SHIFT     63 /* this counter writes architectural PEBS records */
-#define KPROF_IA32_PMC_CFG_C_EN_WIDTH     1
 #define KPROF_IA32_PMC_CFG_C_EN_MASK      UINT64_C(0x8000000000000000)
 #define KPROF_IA32_PMC_CFG_C_DEFINED_MASK UINT64_C(0xE0E60378FFFFFFFF)
 
@@ -2105,10 +1967,8 @@ KPROF_API kprof_status kprof_bytes_utf16le_to_utf8(const void *p, size_t units, 
  * 2^SIZE': virt_to_phys(buffer) | PEBS_BUFFER_SHIFT) */
 
 #define KPROF_IA32_PEBS_BASE_SIZE_SHIFT   0 /* buffer size: 4 KiB << size */
-#define KPROF_IA32_PEBS_BASE_SIZE_WIDTH   4
 #define KPROF_IA32_PEBS_BASE_SIZE_MASK    UINT64_C(0xF)
 #define KPROF_IA32_PEBS_BASE_BASE_SHIFT   12 /* physical address of the buffer, bits 63:12 */
-#define KPROF_IA32_PEBS_BASE_BASE_WIDTH   52
 #define KPROF_IA32_PEBS_BASE_BASE_MASK    UINT64_C(0xFFFFFFFFFFFFF000)
 #define KPROF_IA32_PEBS_BASE_DEFINED_MASK UINT64_C(0xFFFFFFFFFFFFF00F)
 
@@ -2121,16 +1981,12 @@ KPROF_API kprof_status kprof_bytes_utf16le_to_utf8(const void *p, size_t units, 
 
 #define KPROF_IA32_PEBS_INDEX_WR_SHIFT                                                             \
 	4 /* offset of the next record from the buffer start, in 16-byte units (bytes: wr << 4) */
-#define KPROF_IA32_PEBS_INDEX_WR_WIDTH     23
 #define KPROF_IA32_PEBS_INDEX_WR_MASK      UINT64_C(0x7FFFFF0)
 #define KPROF_IA32_PEBS_INDEX_FULL_SHIFT   31 /* the buffer is full */
-#define KPROF_IA32_PEBS_INDEX_FULL_WIDTH   1
 #define KPROF_IA32_PEBS_INDEX_FULL_MASK    UINT64_C(0x80000000)
 #define KPROF_IA32_PEBS_INDEX_EN_SHIFT     32 /* architectural PEBS is enabled */
-#define KPROF_IA32_PEBS_INDEX_EN_WIDTH     1
 #define KPROF_IA32_PEBS_INDEX_EN_MASK      UINT64_C(0x100000000)
 #define KPROF_IA32_PEBS_INDEX_THRESH_SHIFT 36 /* interrupt threshold offset, in 16-byte units */
-#define KPROF_IA32_PEBS_INDEX_THRESH_WIDTH 23
 #define KPROF_IA32_PEBS_INDEX_THRESH_MASK  UINT64_C(0x7FFFFF000000000)
 #define KPROF_IA32_PEBS_INDEX_DEFINED_MASK UINT64_C(0x7FFFFF187FFFFF0)
 
@@ -2298,7 +2154,6 @@ KPROF_API const char *kprof_cpuid_core_type_name(kprof_cpuid_core_type value);
  * intel_ds.h (Always check leaf 0 eax first); Intel SDM vol. 2 CPUID leaf 0 */
 
 #define KPROF_CPUID_0_EAX_MAX_LEAF_SHIFT 0 /* highest basic leaf */
-#define KPROF_CPUID_0_EAX_MAX_LEAF_WIDTH 32
 #define KPROF_CPUID_0_EAX_MAX_LEAF_MASK  0xFFFFFFFFu
 #define KPROF_CPUID_0_EAX_DEFINED_MASK   0xFFFFFFFFu
 
@@ -2309,52 +2164,41 @@ KPROF_API const char *kprof_cpuid_core_type_name(kprof_cpuid_core_type value);
  * vendors' families (see the cpuid leaf ranges and families constants) */
 
 #define KPROF_CPUID_1_EAX_STEPPING_SHIFT 0 /* stepping ID */
-#define KPROF_CPUID_1_EAX_STEPPING_WIDTH 4
 #define KPROF_CPUID_1_EAX_STEPPING_MASK  0xFu
 #define KPROF_CPUID_1_EAX_MODEL_SHIFT    4 /* base model */
-#define KPROF_CPUID_1_EAX_MODEL_WIDTH    4
 #define KPROF_CPUID_1_EAX_MODEL_MASK     0xF0u
 #define KPROF_CPUID_1_EAX_FAMILY_SHIFT   8 /* base family */
-#define KPROF_CPUID_1_EAX_FAMILY_WIDTH   4
 #define KPROF_CPUID_1_EAX_FAMILY_MASK    0xF00u
 #define KPROF_CPUID_1_EAX_TYPE_SHIFT     12 /* processor type (Intel) */
-#define KPROF_CPUID_1_EAX_TYPE_WIDTH     2
 #define KPROF_CPUID_1_EAX_TYPE_MASK      0x3000u
 #define KPROF_CPUID_1_EAX_EXT_MODEL_SHIFT                                                          \
 	16 /* extended model: model bits 7:4 when the base family is 6 or above */
-#define KPROF_CPUID_1_EAX_EXT_MODEL_WIDTH 4
-#define KPROF_CPUID_1_EAX_EXT_MODEL_MASK  0xF0000u
+#define KPROF_CPUID_1_EAX_EXT_MODEL_MASK 0xF0000u
 #define KPROF_CPUID_1_EAX_EXT_FAMILY_SHIFT                                                         \
 	20 /* extended family: added to the base family when that is 15 */
-#define KPROF_CPUID_1_EAX_EXT_FAMILY_WIDTH 8
-#define KPROF_CPUID_1_EAX_EXT_FAMILY_MASK  0xFF00000u
-#define KPROF_CPUID_1_EAX_DEFINED_MASK     0xFFF3FFFu
+#define KPROF_CPUID_1_EAX_EXT_FAMILY_MASK 0xFF00000u
+#define KPROF_CPUID_1_EAX_DEFINED_MASK    0xFFF3FFFu
 
 /* Leaf 1 ecx: the feature bits kprof reads.
  * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
  * intel_ds.h (cpuid: leaf 1 ecx bits 2, 4, 15, 31); Geoff Chappell's Windows HAL pages (rule 2) */
 
 #define KPROF_CPUID_1_ECX_DTES64_SHIFT 2 /* 64-bit DS save area layout in every mode */
-#define KPROF_CPUID_1_ECX_DTES64_WIDTH 1
 #define KPROF_CPUID_1_ECX_DTES64_MASK  0x4u
 #define KPROF_CPUID_1_ECX_DS_CPL_SHIFT 4 /* CPL-qualified debug store */
-#define KPROF_CPUID_1_ECX_DS_CPL_WIDTH 1
 #define KPROF_CPUID_1_ECX_DS_CPL_MASK  0x10u
 #define KPROF_CPUID_1_ECX_PDCM_SHIFT   15 /* IA32_PERF_CAPABILITIES exists */
-#define KPROF_CPUID_1_ECX_PDCM_WIDTH   1
 #define KPROF_CPUID_1_ECX_PDCM_MASK    0x8000u
 #define KPROF_CPUID_1_ECX_HYPERVISOR_SHIFT                                                         \
 	31 /* running under a hypervisor (leaves 0x40000000.. are meaningful) */
-#define KPROF_CPUID_1_ECX_HYPERVISOR_WIDTH 1
-#define KPROF_CPUID_1_ECX_HYPERVISOR_MASK  0x80000000u
-#define KPROF_CPUID_1_ECX_DEFINED_MASK     0x80008014u
+#define KPROF_CPUID_1_ECX_HYPERVISOR_MASK 0x80000000u
+#define KPROF_CPUID_1_ECX_DEFINED_MASK    0x80008014u
 
 /* Leaf 1 edx: the feature bits kprof reads.
  * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
  * intel_ds.h (cpuid: leaf 1 edx bit 21) */
 
 #define KPROF_CPUID_1_EDX_DS_SHIFT     21 /* Debug Store (BTS/PEBS buffers, IA32_DS_AREA) */
-#define KPROF_CPUID_1_EDX_DS_WIDTH     1
 #define KPROF_CPUID_1_EDX_DS_MASK      0x200000u
 #define KPROF_CPUID_1_EDX_DEFINED_MASK 0x200000u
 
@@ -2364,16 +2208,12 @@ KPROF_API const char *kprof_cpuid_core_type_name(kprof_cpuid_core_type value);
  * Geoff Chappell, "The Emon Profile Interface" */
 
 #define KPROF_CPUID_0A_EAX_VERSION_SHIFT    0 /* architectural perfmon version; 0 = none */
-#define KPROF_CPUID_0A_EAX_VERSION_WIDTH    8
 #define KPROF_CPUID_0A_EAX_VERSION_MASK     0xFFu
 #define KPROF_CPUID_0A_EAX_COUNTERS_SHIFT   8 /* general-purpose counters per logical processor */
-#define KPROF_CPUID_0A_EAX_COUNTERS_WIDTH   8
 #define KPROF_CPUID_0A_EAX_COUNTERS_MASK    0xFF00u
 #define KPROF_CPUID_0A_EAX_WIDTH_SHIFT      16 /* general-purpose counter width in bits */
-#define KPROF_CPUID_0A_EAX_WIDTH_WIDTH      8
 #define KPROF_CPUID_0A_EAX_WIDTH_MASK       0xFF0000u
 #define KPROF_CPUID_0A_EAX_EBX_LENGTH_SHIFT 24 /* how many low bits of ebx are meaningful */
-#define KPROF_CPUID_0A_EAX_EBX_LENGTH_WIDTH 8
 #define KPROF_CPUID_0A_EAX_EBX_LENGTH_MASK  0xFF000000u
 #define KPROF_CPUID_0A_EAX_DEFINED_MASK     0xFFFFFFFFu
 
@@ -2388,46 +2228,33 @@ KPROF_API const char *kprof_cpuid_core_type_name(kprof_cpuid_core_type value);
  * LbrInserts profile source selects); the same order as leaf 0x23 sub-leaf 3 eax */
 
 #define KPROF_CPUID_0A_EBX_CORE_CYCLES_SHIFT          0 /* UnHalted Core Cycles unavailable */
-#define KPROF_CPUID_0A_EBX_CORE_CYCLES_WIDTH          1
 #define KPROF_CPUID_0A_EBX_CORE_CYCLES_MASK           0x1u
 #define KPROF_CPUID_0A_EBX_INSTRUCTIONS_RETIRED_SHIFT 1 /* Instructions Retired unavailable */
-#define KPROF_CPUID_0A_EBX_INSTRUCTIONS_RETIRED_WIDTH 1
 #define KPROF_CPUID_0A_EBX_INSTRUCTIONS_RETIRED_MASK  0x2u
 #define KPROF_CPUID_0A_EBX_REFERENCE_CYCLES_SHIFT     2 /* UnHalted Reference Cycles unavailable */
-#define KPROF_CPUID_0A_EBX_REFERENCE_CYCLES_WIDTH     1
 #define KPROF_CPUID_0A_EBX_REFERENCE_CYCLES_MASK      0x4u
 #define KPROF_CPUID_0A_EBX_LLC_REFERENCES_SHIFT       3 /* LLC References unavailable */
-#define KPROF_CPUID_0A_EBX_LLC_REFERENCES_WIDTH       1
 #define KPROF_CPUID_0A_EBX_LLC_REFERENCES_MASK        0x8u
 #define KPROF_CPUID_0A_EBX_LLC_MISSES_SHIFT           4 /* LLC Misses unavailable */
-#define KPROF_CPUID_0A_EBX_LLC_MISSES_WIDTH           1
 #define KPROF_CPUID_0A_EBX_LLC_MISSES_MASK            0x10u
 #define KPROF_CPUID_0A_EBX_BRANCH_INSTRUCTIONS_SHIFT  5 /* Branch Instructions Retired unavailable */
-#define KPROF_CPUID_0A_EBX_BRANCH_INSTRUCTIONS_WIDTH  1
 #define KPROF_CPUID_0A_EBX_BRANCH_INSTRUCTIONS_MASK   0x20u
 #define KPROF_CPUID_0A_EBX_BRANCH_MISPREDICTS_SHIFT   6 /* Branch Mispredicts Retired unavailable */
-#define KPROF_CPUID_0A_EBX_BRANCH_MISPREDICTS_WIDTH   1
 #define KPROF_CPUID_0A_EBX_BRANCH_MISPREDICTS_MASK    0x40u
 #define KPROF_CPUID_0A_EBX_TOPDOWN_SLOTS_SHIFT        7 /* Top-down Slots unavailable */
-#define KPROF_CPUID_0A_EBX_TOPDOWN_SLOTS_WIDTH        1
 #define KPROF_CPUID_0A_EBX_TOPDOWN_SLOTS_MASK         0x80u
 #define KPROF_CPUID_0A_EBX_TOPDOWN_BACKEND_SHIFT      8 /* Top-down Backend Bound unavailable */
-#define KPROF_CPUID_0A_EBX_TOPDOWN_BACKEND_WIDTH      1
 #define KPROF_CPUID_0A_EBX_TOPDOWN_BACKEND_MASK       0x100u
 #define KPROF_CPUID_0A_EBX_TOPDOWN_BAD_SPEC_SHIFT     9 /* Top-down Bad Speculation unavailable */
-#define KPROF_CPUID_0A_EBX_TOPDOWN_BAD_SPEC_WIDTH     1
 #define KPROF_CPUID_0A_EBX_TOPDOWN_BAD_SPEC_MASK      0x200u
 #define KPROF_CPUID_0A_EBX_TOPDOWN_FRONTEND_SHIFT     10 /* Top-down Frontend Bound unavailable */
-#define KPROF_CPUID_0A_EBX_TOPDOWN_FRONTEND_WIDTH     1
 #define KPROF_CPUID_0A_EBX_TOPDOWN_FRONTEND_MASK      0x400u
 #define KPROF_CPUID_0A_EBX_TOPDOWN_RETIRING_SHIFT     11 /* Top-down Retiring unavailable */
-#define KPROF_CPUID_0A_EBX_TOPDOWN_RETIRING_WIDTH     1
 #define KPROF_CPUID_0A_EBX_TOPDOWN_RETIRING_MASK      0x800u
 #define KPROF_CPUID_0A_EBX_LBR_INSERTS_SHIFT                                                       \
 	12 /* LBR Inserts unavailable (event 0xE4, umask 0x01) */
-#define KPROF_CPUID_0A_EBX_LBR_INSERTS_WIDTH 1
-#define KPROF_CPUID_0A_EBX_LBR_INSERTS_MASK  0x1000u
-#define KPROF_CPUID_0A_EBX_DEFINED_MASK      0x1FFFu
+#define KPROF_CPUID_0A_EBX_LBR_INSERTS_MASK 0x1000u
+#define KPROF_CPUID_0A_EBX_DEFINED_MASK     0x1FFFu
 
 /* Leaf 0x0A ecx (version 5 and later): fixed counter i is supported when bit i is set or i is
  * below edx[4:0].
@@ -2437,7 +2264,6 @@ KPROF_API const char *kprof_cpuid_core_type_name(kprof_cpuid_core_type value);
  * 5 */
 
 #define KPROF_CPUID_0A_ECX_FIXED_MASK_SHIFT 0 /* supported fixed counters, one bit each */
-#define KPROF_CPUID_0A_ECX_FIXED_MASK_WIDTH 32
 #define KPROF_CPUID_0A_ECX_FIXED_MASK_MASK  0xFFFFFFFFu
 #define KPROF_CPUID_0A_ECX_DEFINED_MASK     0xFFFFFFFFu
 
@@ -2446,13 +2272,10 @@ KPROF_API const char *kprof_cpuid_core_type_name(kprof_cpuid_core_type value);
  * intel_ds.h (Leaf 0x0A edx) */
 
 #define KPROF_CPUID_0A_EDX_FIXED_COUNTERS_SHIFT       0 /* contiguous fixed counters from 0 */
-#define KPROF_CPUID_0A_EDX_FIXED_COUNTERS_WIDTH       5
 #define KPROF_CPUID_0A_EDX_FIXED_COUNTERS_MASK        0x1Fu
 #define KPROF_CPUID_0A_EDX_FIXED_WIDTH_SHIFT          5 /* fixed counter width in bits */
-#define KPROF_CPUID_0A_EDX_FIXED_WIDTH_WIDTH          8
 #define KPROF_CPUID_0A_EDX_FIXED_WIDTH_MASK           0x1FE0u
 #define KPROF_CPUID_0A_EDX_ANYTHREAD_DEPRECATED_SHIFT 15 /* AnyThread is deprecated */
-#define KPROF_CPUID_0A_EDX_ANYTHREAD_DEPRECATED_WIDTH 1
 #define KPROF_CPUID_0A_EDX_ANYTHREAD_DEPRECATED_MASK  0x8000u
 #define KPROF_CPUID_0A_EDX_DEFINED_MASK               0x9FFFu
 
@@ -2462,10 +2285,8 @@ KPROF_API const char *kprof_cpuid_core_type_name(kprof_cpuid_core_type value);
 
 #define KPROF_CPUID_07_0_EDX_HYBRID_SHIFT                                                          \
 	15 /* hybrid part: its logical CPUs are of more than one core type (leaf 0x1A says which) */
-#define KPROF_CPUID_07_0_EDX_HYBRID_WIDTH   1
 #define KPROF_CPUID_07_0_EDX_HYBRID_MASK    0x8000u
 #define KPROF_CPUID_07_0_EDX_ARCH_LBR_SHIFT 19 /* architectural LBR (leaf 0x1C, IA32_LBR_CTL) */
-#define KPROF_CPUID_07_0_EDX_ARCH_LBR_WIDTH 1
 #define KPROF_CPUID_07_0_EDX_ARCH_LBR_MASK  0x80000u
 #define KPROF_CPUID_07_0_EDX_DEFINED_MASK   0x88000u
 
@@ -2479,10 +2300,8 @@ KPROF_API const char *kprof_cpuid_core_type_name(kprof_cpuid_core_type value);
 
 #define KPROF_CPUID_1A_EAX_CORE_TYPE_SHIFT                                                         \
 	24 /* core type: kprof_cpuid_core_type (0x20 Intel Atom, 0x40 Intel Core) */
-#define KPROF_CPUID_1A_EAX_CORE_TYPE_WIDTH    8
 #define KPROF_CPUID_1A_EAX_CORE_TYPE_MASK     0xFF000000u
 #define KPROF_CPUID_1A_EAX_NATIVE_MODEL_SHIFT 0 /* native model ID of the core */
-#define KPROF_CPUID_1A_EAX_NATIVE_MODEL_WIDTH 24
 #define KPROF_CPUID_1A_EAX_NATIVE_MODEL_MASK  0xFFFFFFu
 #define KPROF_CPUID_1A_EAX_DEFINED_MASK       0xFFFFFFFFu
 
@@ -2493,21 +2312,17 @@ KPROF_API const char *kprof_cpuid_core_type_name(kprof_cpuid_core_type value);
 
 #define KPROF_CPUID_07_1_EAX_ARCH_PERFMON_EXT_SHIFT                                                \
 	8 /* leaf 0x23 (architectural perfmon extended) is valid */
-#define KPROF_CPUID_07_1_EAX_ARCH_PERFMON_EXT_WIDTH 1
-#define KPROF_CPUID_07_1_EAX_ARCH_PERFMON_EXT_MASK  0x100u
-#define KPROF_CPUID_07_1_EAX_DEFINED_MASK           0x100u
+#define KPROF_CPUID_07_1_EAX_ARCH_PERFMON_EXT_MASK 0x100u
+#define KPROF_CPUID_07_1_EAX_DEFINED_MASK          0x100u
 
 /* Leaf 0x1C eax: architectural LBR depths and reset behaviour.
  * Source: Intel SDM vol. 2A CPUID leaf 1CH; Linux perf_event.h union cpuid28_eax */
 
 #define KPROF_CPUID_1C_EAX_DEPTH_MASK_SHIFT   0 /* bit n set: IA32_LBR_DEPTH may be 8(n+1) */
-#define KPROF_CPUID_1C_EAX_DEPTH_MASK_WIDTH   8
 #define KPROF_CPUID_1C_EAX_DEPTH_MASK_MASK    0xFFu
 #define KPROF_CPUID_1C_EAX_DEEP_C_RESET_SHIFT 30 /* LBRs may be cleared in deep C-states */
-#define KPROF_CPUID_1C_EAX_DEEP_C_RESET_WIDTH 1
 #define KPROF_CPUID_1C_EAX_DEEP_C_RESET_MASK  0x40000000u
 #define KPROF_CPUID_1C_EAX_LIP_SHIFT          31 /* LBR addresses are linear (else effective) addresses */
-#define KPROF_CPUID_1C_EAX_LIP_WIDTH          1
 #define KPROF_CPUID_1C_EAX_LIP_MASK           0x80000000u
 #define KPROF_CPUID_1C_EAX_DEFINED_MASK       0xC00000FFu
 
@@ -2515,16 +2330,13 @@ KPROF_API const char *kprof_cpuid_core_type_name(kprof_cpuid_core_type value);
  * Source: Intel SDM vol. 2A CPUID leaf 1CH; Linux perf_event.h union cpuid28_ebx */
 
 #define KPROF_CPUID_1C_EBX_CPL_FILTER_SHIFT 0 /* CPL filtering (IA32_LBR_CTL os/usr) */
-#define KPROF_CPUID_1C_EBX_CPL_FILTER_WIDTH 1
 #define KPROF_CPUID_1C_EBX_CPL_FILTER_MASK  0x1u
 #define KPROF_CPUID_1C_EBX_BRANCH_FILTER_SHIFT                                                     \
 	1 /* branch-type filtering (IA32_LBR_CTL bits 22:16) */
-#define KPROF_CPUID_1C_EBX_BRANCH_FILTER_WIDTH 1
-#define KPROF_CPUID_1C_EBX_BRANCH_FILTER_MASK  0x2u
-#define KPROF_CPUID_1C_EBX_CALL_STACK_SHIFT    2 /* call-stack mode */
-#define KPROF_CPUID_1C_EBX_CALL_STACK_WIDTH    1
-#define KPROF_CPUID_1C_EBX_CALL_STACK_MASK     0x4u
-#define KPROF_CPUID_1C_EBX_DEFINED_MASK        0x7u
+#define KPROF_CPUID_1C_EBX_BRANCH_FILTER_MASK 0x2u
+#define KPROF_CPUID_1C_EBX_CALL_STACK_SHIFT   2 /* call-stack mode */
+#define KPROF_CPUID_1C_EBX_CALL_STACK_MASK    0x4u
+#define KPROF_CPUID_1C_EBX_DEFINED_MASK       0x7u
 
 /* Leaf 0x1C ecx: architectural LBR record contents.
  * Source: Intel SDM vol. 2A CPUID leaf 1CH (ECX bits 19:16: branch counters / event logging
@@ -2533,19 +2345,15 @@ KPROF_API const char *kprof_cpuid_core_type_name(kprof_cpuid_core_type value);
  * KVM vmx pmu_intel.c (ecx & GENMASK(19, 16) makes ARCH_PERFMON_EVENTSEL_BR_CNTR legal) */
 
 #define KPROF_CPUID_1C_ECX_MISPREDICT_SHIFT  0 /* IA32_LBR_x_INFO has the mispredict bit */
-#define KPROF_CPUID_1C_ECX_MISPREDICT_WIDTH  1
 #define KPROF_CPUID_1C_ECX_MISPREDICT_MASK   0x1u
 #define KPROF_CPUID_1C_ECX_TIMED_LBR_SHIFT   1 /* IA32_LBR_x_INFO has the cycle count */
-#define KPROF_CPUID_1C_ECX_TIMED_LBR_WIDTH   1
 #define KPROF_CPUID_1C_ECX_TIMED_LBR_MASK    0x2u
 #define KPROF_CPUID_1C_ECX_BRANCH_TYPE_SHIFT 2 /* IA32_LBR_x_INFO has the branch type */
-#define KPROF_CPUID_1C_ECX_BRANCH_TYPE_WIDTH 1
 #define KPROF_CPUID_1C_ECX_BRANCH_TYPE_MASK  0x4u
 #define KPROF_CPUID_1C_ECX_BRANCH_COUNTERS_SHIFT                                                   \
 	16 /* counters whose occurrences an LBR record can log (IA32_PERFEVTSELx.br_cntr), one bit each (event logging) */
-#define KPROF_CPUID_1C_ECX_BRANCH_COUNTERS_WIDTH 4
-#define KPROF_CPUID_1C_ECX_BRANCH_COUNTERS_MASK  0xF0000u
-#define KPROF_CPUID_1C_ECX_DEFINED_MASK          0xF0007u
+#define KPROF_CPUID_1C_ECX_BRANCH_COUNTERS_MASK 0xF0000u
+#define KPROF_CPUID_1C_ECX_DEFINED_MASK         0xF0007u
 
 /* Leaf 0x23 sub-leaf 0 eax: bit i set = sub-leaf i is valid.
  * Source: Intel SDM vol. 2A CPUID leaf 23H sub-leaf 0; Linux perf_event.h
@@ -2554,23 +2362,18 @@ KPROF_API const char *kprof_cpuid_core_type_name(kprof_cpuid_core_type value);
  * leaves 4 and 5 only when both bits are set) */
 
 #define KPROF_CPUID_23_0_EAX_COUNTERS_LEAF_SHIFT 1 /* sub-leaf 1 (counter bitmaps) is valid */
-#define KPROF_CPUID_23_0_EAX_COUNTERS_LEAF_WIDTH 1
 #define KPROF_CPUID_23_0_EAX_COUNTERS_LEAF_MASK  0x2u
 #define KPROF_CPUID_23_0_EAX_ACR_LEAF_SHIFT      2 /* sub-leaf 2 (auto counter reload) is valid */
-#define KPROF_CPUID_23_0_EAX_ACR_LEAF_WIDTH      1
 #define KPROF_CPUID_23_0_EAX_ACR_LEAF_MASK       0x4u
 #define KPROF_CPUID_23_0_EAX_EVENTS_LEAF_SHIFT   3 /* sub-leaf 3 (architectural events) is valid */
-#define KPROF_CPUID_23_0_EAX_EVENTS_LEAF_WIDTH   1
 #define KPROF_CPUID_23_0_EAX_EVENTS_LEAF_MASK    0x8u
 #define KPROF_CPUID_23_0_EAX_PEBS_CAPS_LEAF_SHIFT                                                  \
 	4 /* sub-leaf 4 (architectural PEBS capabilities) is valid */
-#define KPROF_CPUID_23_0_EAX_PEBS_CAPS_LEAF_WIDTH 1
-#define KPROF_CPUID_23_0_EAX_PEBS_CAPS_LEAF_MASK  0x10u
+#define KPROF_CPUID_23_0_EAX_PEBS_CAPS_LEAF_MASK 0x10u
 #define KPROF_CPUID_23_0_EAX_PEBS_COUNTERS_LEAF_SHIFT                                              \
 	5 /* sub-leaf 5 (architectural PEBS counters) is valid */
-#define KPROF_CPUID_23_0_EAX_PEBS_COUNTERS_LEAF_WIDTH 1
-#define KPROF_CPUID_23_0_EAX_PEBS_COUNTERS_LEAF_MASK  0x20u
-#define KPROF_CPUID_23_0_EAX_DEFINED_MASK             0x3Eu
+#define KPROF_CPUID_23_0_EAX_PEBS_COUNTERS_LEAF_MASK 0x20u
+#define KPROF_CPUID_23_0_EAX_DEFINED_MASK            0x3Eu
 
 /* Leaf 0x23 sub-leaf 0 ebx: IA32_PERFEVTSELx extensions.
  * Source: Intel SDM vol. 2A CPUID leaf 23H sub-leaf 0; Linux perf_event.h
@@ -2580,16 +2383,13 @@ KPROF_API const char *kprof_cpuid_core_type_name(kprof_cpuid_core_type value);
  * set) */
 
 #define KPROF_CPUID_23_0_EBX_UMASK2_SHIFT 0 /* IA32_PERFEVTSELx.umask2 (bits 47:40) */
-#define KPROF_CPUID_23_0_EBX_UMASK2_WIDTH 1
 #define KPROF_CPUID_23_0_EBX_UMASK2_MASK  0x1u
 #define KPROF_CPUID_23_0_EBX_EQ_SHIFT     1 /* IA32_PERFEVTSELx.eq (bit 36) */
-#define KPROF_CPUID_23_0_EBX_EQ_WIDTH     1
 #define KPROF_CPUID_23_0_EBX_EQ_MASK      0x2u
 #define KPROF_CPUID_23_0_EBX_RDPMC_USER_DISABLE_SHIFT                                              \
 	2 /* IA32_PERFEVTSELx.rdpmc_user_disable (bit 37) and IA32_FIXED_CTR_CTRL bit 33+4i: rdpmc at CPL > 0 can be refused per counter */
-#define KPROF_CPUID_23_0_EBX_RDPMC_USER_DISABLE_WIDTH 1
-#define KPROF_CPUID_23_0_EBX_RDPMC_USER_DISABLE_MASK  0x4u
-#define KPROF_CPUID_23_0_EBX_DEFINED_MASK             0x7u
+#define KPROF_CPUID_23_0_EBX_RDPMC_USER_DISABLE_MASK 0x4u
+#define KPROF_CPUID_23_0_EBX_DEFINED_MASK            0x7u
 
 /* Leaf 0x23 sub-leaf 3 eax: architectural events, 1 = available (the opposite sense of leaf
  * 0x0A ebx).
@@ -2597,40 +2397,28 @@ KPROF_API const char *kprof_cpuid_core_type_name(kprof_cpuid_core_type value);
  * Performance Monitoring Extended Supported Events, in this bit order) */
 
 #define KPROF_CPUID_23_3_EAX_CORE_CYCLES_SHIFT          0 /* UnHalted Core Cycles */
-#define KPROF_CPUID_23_3_EAX_CORE_CYCLES_WIDTH          1
 #define KPROF_CPUID_23_3_EAX_CORE_CYCLES_MASK           0x1u
 #define KPROF_CPUID_23_3_EAX_INSTRUCTIONS_RETIRED_SHIFT 1 /* Instructions Retired */
-#define KPROF_CPUID_23_3_EAX_INSTRUCTIONS_RETIRED_WIDTH 1
 #define KPROF_CPUID_23_3_EAX_INSTRUCTIONS_RETIRED_MASK  0x2u
 #define KPROF_CPUID_23_3_EAX_REFERENCE_CYCLES_SHIFT     2 /* UnHalted Reference Cycles */
-#define KPROF_CPUID_23_3_EAX_REFERENCE_CYCLES_WIDTH     1
 #define KPROF_CPUID_23_3_EAX_REFERENCE_CYCLES_MASK      0x4u
 #define KPROF_CPUID_23_3_EAX_LLC_REFERENCES_SHIFT       3 /* LLC References */
-#define KPROF_CPUID_23_3_EAX_LLC_REFERENCES_WIDTH       1
 #define KPROF_CPUID_23_3_EAX_LLC_REFERENCES_MASK        0x8u
 #define KPROF_CPUID_23_3_EAX_LLC_MISSES_SHIFT           4 /* LLC Misses */
-#define KPROF_CPUID_23_3_EAX_LLC_MISSES_WIDTH           1
 #define KPROF_CPUID_23_3_EAX_LLC_MISSES_MASK            0x10u
 #define KPROF_CPUID_23_3_EAX_BRANCH_INSTRUCTIONS_SHIFT  5 /* Branch Instructions Retired */
-#define KPROF_CPUID_23_3_EAX_BRANCH_INSTRUCTIONS_WIDTH  1
 #define KPROF_CPUID_23_3_EAX_BRANCH_INSTRUCTIONS_MASK   0x20u
 #define KPROF_CPUID_23_3_EAX_BRANCH_MISPREDICTS_SHIFT   6 /* Branch Mispredicts Retired */
-#define KPROF_CPUID_23_3_EAX_BRANCH_MISPREDICTS_WIDTH   1
 #define KPROF_CPUID_23_3_EAX_BRANCH_MISPREDICTS_MASK    0x40u
 #define KPROF_CPUID_23_3_EAX_TOPDOWN_SLOTS_SHIFT        7 /* Top-down Slots */
-#define KPROF_CPUID_23_3_EAX_TOPDOWN_SLOTS_WIDTH        1
 #define KPROF_CPUID_23_3_EAX_TOPDOWN_SLOTS_MASK         0x80u
 #define KPROF_CPUID_23_3_EAX_TOPDOWN_BACKEND_SHIFT      8 /* Top-down Backend Bound */
-#define KPROF_CPUID_23_3_EAX_TOPDOWN_BACKEND_WIDTH      1
 #define KPROF_CPUID_23_3_EAX_TOPDOWN_BACKEND_MASK       0x100u
 #define KPROF_CPUID_23_3_EAX_TOPDOWN_BAD_SPEC_SHIFT     9 /* Top-down Bad Speculation */
-#define KPROF_CPUID_23_3_EAX_TOPDOWN_BAD_SPEC_WIDTH     1
 #define KPROF_CPUID_23_3_EAX_TOPDOWN_BAD_SPEC_MASK      0x200u
 #define KPROF_CPUID_23_3_EAX_TOPDOWN_FRONTEND_SHIFT     10 /* Top-down Frontend Bound */
-#define KPROF_CPUID_23_3_EAX_TOPDOWN_FRONTEND_WIDTH     1
 #define KPROF_CPUID_23_3_EAX_TOPDOWN_FRONTEND_MASK      0x400u
 #define KPROF_CPUID_23_3_EAX_TOPDOWN_RETIRING_SHIFT     11 /* Top-down Retiring */
-#define KPROF_CPUID_23_3_EAX_TOPDOWN_RETIRING_WIDTH     1
 #define KPROF_CPUID_23_3_EAX_TOPDOWN_RETIRING_MASK      0x800u
 #define KPROF_CPUID_23_3_EAX_DEFINED_MASK               0xFFFu
 
@@ -2645,40 +2433,28 @@ KPROF_API const char *kprof_cpuid_core_type_name(kprof_cpuid_core_type value);
 
 #define KPROF_CPUID_23_4_EBX_CNTR_ALLOW_SHIFT                                                      \
 	3 /* a counter may be snapshotted into another counter's records (CFG_C cntr_allow) */
-#define KPROF_CPUID_23_4_EBX_CNTR_ALLOW_WIDTH   1
 #define KPROF_CPUID_23_4_EBX_CNTR_ALLOW_MASK    0x8u
 #define KPROF_CPUID_23_4_EBX_CNTR_GP_SHIFT      4 /* counters group: general-purpose counter snapshots */
-#define KPROF_CPUID_23_4_EBX_CNTR_GP_WIDTH      1
 #define KPROF_CPUID_23_4_EBX_CNTR_GP_MASK       0x10u
 #define KPROF_CPUID_23_4_EBX_CNTR_FIXED_SHIFT   5 /* counters group: fixed counter snapshots */
-#define KPROF_CPUID_23_4_EBX_CNTR_FIXED_WIDTH   1
 #define KPROF_CPUID_23_4_EBX_CNTR_FIXED_MASK    0x20u
 #define KPROF_CPUID_23_4_EBX_CNTR_METRICS_SHIFT 6 /* counters group: PERF_METRICS snapshots */
-#define KPROF_CPUID_23_4_EBX_CNTR_METRICS_WIDTH 1
 #define KPROF_CPUID_23_4_EBX_CNTR_METRICS_MASK  0x40u
 #define KPROF_CPUID_23_4_EBX_LBR_SHIFT          8 /* LBR group: 8, 16 or a variable number of entries */
-#define KPROF_CPUID_23_4_EBX_LBR_WIDTH          2
 #define KPROF_CPUID_23_4_EBX_LBR_MASK           0x300u
 #define KPROF_CPUID_23_4_EBX_XMM_SHIFT          17 /* vector group: XMM registers */
-#define KPROF_CPUID_23_4_EBX_XMM_WIDTH          1
 #define KPROF_CPUID_23_4_EBX_XMM_MASK           0x20000u
 #define KPROF_CPUID_23_4_EBX_YMMH_SHIFT         18 /* vector group: upper halves of YMM */
-#define KPROF_CPUID_23_4_EBX_YMMH_WIDTH         1
 #define KPROF_CPUID_23_4_EBX_YMMH_MASK          0x40000u
 #define KPROF_CPUID_23_4_EBX_OPMASK_SHIFT       21 /* vector group: AVX-512 opmask registers */
-#define KPROF_CPUID_23_4_EBX_OPMASK_WIDTH       1
 #define KPROF_CPUID_23_4_EBX_OPMASK_MASK        0x200000u
 #define KPROF_CPUID_23_4_EBX_ZMMH_SHIFT         22 /* vector group: upper halves of ZMM0-15 */
-#define KPROF_CPUID_23_4_EBX_ZMMH_WIDTH         1
 #define KPROF_CPUID_23_4_EBX_ZMMH_MASK          0x400000u
 #define KPROF_CPUID_23_4_EBX_H16ZMM_SHIFT       23 /* vector group: ZMM16-31 */
-#define KPROF_CPUID_23_4_EBX_H16ZMM_WIDTH       1
 #define KPROF_CPUID_23_4_EBX_H16ZMM_MASK        0x800000u
 #define KPROF_CPUID_23_4_EBX_GPR_SHIFT          29 /* general-purpose register group */
-#define KPROF_CPUID_23_4_EBX_GPR_WIDTH          1
 #define KPROF_CPUID_23_4_EBX_GPR_MASK           0x20000000u
 #define KPROF_CPUID_23_4_EBX_AUX_SHIFT          30 /* auxiliary (memory information) group */
-#define KPROF_CPUID_23_4_EBX_AUX_WIDTH          1
 #define KPROF_CPUID_23_4_EBX_AUX_MASK           0x40000000u
 #define KPROF_CPUID_23_4_EBX_DEFINED_MASK       0x60E60378u
 
@@ -2689,9 +2465,8 @@ KPROF_API const char *kprof_cpuid_core_type_name(kprof_cpuid_core_type value);
 
 #define KPROF_CPUID_23_5_EAX_PEBS_COUNTERS_SHIFT                                                   \
 	0 /* general-purpose counter i can write PEBS records */
-#define KPROF_CPUID_23_5_EAX_PEBS_COUNTERS_WIDTH 32
-#define KPROF_CPUID_23_5_EAX_PEBS_COUNTERS_MASK  0xFFFFFFFFu
-#define KPROF_CPUID_23_5_EAX_DEFINED_MASK        0xFFFFFFFFu
+#define KPROF_CPUID_23_5_EAX_PEBS_COUNTERS_MASK 0xFFFFFFFFu
+#define KPROF_CPUID_23_5_EAX_DEFINED_MASK       0xFFFFFFFFu
 
 /* Leaf 0x23 sub-leaf 5 ebx: general-purpose counters with precise distribution (PDist) PEBS,
  * one bit each.
@@ -2699,7 +2474,6 @@ KPROF_API const char *kprof_cpuid_core_type_name(kprof_cpuid_core_type value);
  * (arch_pebs_cap.pdists = ebx | edx << INTEL_PMC_IDX_FIXED) */
 
 #define KPROF_CPUID_23_5_EBX_PDIST_COUNTERS_SHIFT 0 /* general-purpose counter i has PDist */
-#define KPROF_CPUID_23_5_EBX_PDIST_COUNTERS_WIDTH 32
 #define KPROF_CPUID_23_5_EBX_PDIST_COUNTERS_MASK  0xFFFFFFFFu
 #define KPROF_CPUID_23_5_EBX_DEFINED_MASK         0xFFFFFFFFu
 
@@ -2708,7 +2482,6 @@ KPROF_API const char *kprof_cpuid_core_type_name(kprof_cpuid_core_type value);
  * Source: Intel SDM vol. 2A CPUID leaf 23H sub-leaf 5; Linux events/intel/core.c update_pmu_cap */
 
 #define KPROF_CPUID_23_5_ECX_PEBS_FIXED_SHIFT 0 /* fixed counter i can write PEBS records */
-#define KPROF_CPUID_23_5_ECX_PEBS_FIXED_WIDTH 32
 #define KPROF_CPUID_23_5_ECX_PEBS_FIXED_MASK  0xFFFFFFFFu
 #define KPROF_CPUID_23_5_ECX_DEFINED_MASK     0xFFFFFFFFu
 
@@ -2716,7 +2489,6 @@ KPROF_API const char *kprof_cpuid_core_type_name(kprof_cpuid_core_type value);
  * Source: Intel SDM vol. 2A CPUID leaf 23H sub-leaf 5; Linux events/intel/core.c update_pmu_cap */
 
 #define KPROF_CPUID_23_5_EDX_PDIST_FIXED_SHIFT 0 /* fixed counter i has PDist */
-#define KPROF_CPUID_23_5_EDX_PDIST_FIXED_WIDTH 32
 #define KPROF_CPUID_23_5_EDX_PDIST_FIXED_MASK  0xFFFFFFFFu
 #define KPROF_CPUID_23_5_EDX_DEFINED_MASK      0xFFFFFFFFu
 
@@ -2727,16 +2499,13 @@ KPROF_API const char *kprof_cpuid_core_type_name(kprof_cpuid_core_type value);
 
 #define KPROF_CPUID_80000022_EAX_PERFMON_V2_SHIFT                                                  \
 	0 /* PerfMonV2: global control/status MSRs 0xC0000300..2, counter count in ebx */
-#define KPROF_CPUID_80000022_EAX_PERFMON_V2_WIDTH 1
-#define KPROF_CPUID_80000022_EAX_PERFMON_V2_MASK  0x1u
-#define KPROF_CPUID_80000022_EAX_LBR_V2_SHIFT     1 /* AMD LBR v2 (stack size in ebx) */
-#define KPROF_CPUID_80000022_EAX_LBR_V2_WIDTH     1
-#define KPROF_CPUID_80000022_EAX_LBR_V2_MASK      0x2u
+#define KPROF_CPUID_80000022_EAX_PERFMON_V2_MASK 0x1u
+#define KPROF_CPUID_80000022_EAX_LBR_V2_SHIFT    1 /* AMD LBR v2 (stack size in ebx) */
+#define KPROF_CPUID_80000022_EAX_LBR_V2_MASK     0x2u
 #define KPROF_CPUID_80000022_EAX_LBR_PMC_FREEZE_SHIFT                                              \
 	2 /* LBR stack and counters freeze on overflow */
-#define KPROF_CPUID_80000022_EAX_LBR_PMC_FREEZE_WIDTH 1
-#define KPROF_CPUID_80000022_EAX_LBR_PMC_FREEZE_MASK  0x4u
-#define KPROF_CPUID_80000022_EAX_DEFINED_MASK         0x7u
+#define KPROF_CPUID_80000022_EAX_LBR_PMC_FREEZE_MASK 0x4u
+#define KPROF_CPUID_80000022_EAX_DEFINED_MASK        0x7u
 
 /* Leaf 0x80000022 ebx: AMD counter and LBR counts.
  * Source: AMD APM vol. 3 (24594) CPUID Fn8000_0022_EBX (NumPerfCtrCore 3:0, NumLbrStackSize
@@ -2745,20 +2514,16 @@ KPROF_API const char *kprof_cpuid_core_type_name(kprof_cpuid_core_type value);
  * is a late bound) */
 
 #define KPROF_CPUID_80000022_EBX_CORE_COUNTERS_SHIFT 0 /* core performance counters */
-#define KPROF_CPUID_80000022_EBX_CORE_COUNTERS_WIDTH 4
 #define KPROF_CPUID_80000022_EBX_CORE_COUNTERS_MASK  0xFu
 #define KPROF_CPUID_80000022_EBX_LBR_V2_STACK_SHIFT  4 /* LBR v2 stack entries */
-#define KPROF_CPUID_80000022_EBX_LBR_V2_STACK_WIDTH  6
 #define KPROF_CPUID_80000022_EBX_LBR_V2_STACK_MASK   0x3F0u
 #define KPROF_CPUID_80000022_EBX_DF_COUNTERS_SHIFT                                                 \
 	10 /* northbridge / data-fabric performance counters */
-#define KPROF_CPUID_80000022_EBX_DF_COUNTERS_WIDTH 6
-#define KPROF_CPUID_80000022_EBX_DF_COUNTERS_MASK  0xFC00u
+#define KPROF_CPUID_80000022_EBX_DF_COUNTERS_MASK 0xFC00u
 #define KPROF_CPUID_80000022_EBX_UMC_COUNTERS_SHIFT                                                \
 	16 /* unified memory controller (UMC) performance counters, shared by the active UMCs */
-#define KPROF_CPUID_80000022_EBX_UMC_COUNTERS_WIDTH 6
-#define KPROF_CPUID_80000022_EBX_UMC_COUNTERS_MASK  0x3F0000u
-#define KPROF_CPUID_80000022_EBX_DEFINED_MASK       0x3FFFFFu
+#define KPROF_CPUID_80000022_EBX_UMC_COUNTERS_MASK 0x3F0000u
+#define KPROF_CPUID_80000022_EBX_DEFINED_MASK      0x3FFFFFu
 
 /* Leaf 0x80000022 ecx: which unified memory controllers are active, one bit each.
  * Source: AMD APM vol. 3 (24594) CPUID Fn8000_0022_ECX (ActiveUmcMask); Linux
@@ -2766,7 +2531,6 @@ KPROF_API const char *kprof_cpuid_core_type_name(kprof_cpuid_core_type value);
  * ebx[21:16] are divided among the active UMCs) */
 
 #define KPROF_CPUID_80000022_ECX_ACTIVE_UMC_MASK_SHIFT 0 /* UMC i is active */
-#define KPROF_CPUID_80000022_ECX_ACTIVE_UMC_MASK_WIDTH 32
 #define KPROF_CPUID_80000022_ECX_ACTIVE_UMC_MASK_MASK  0xFFFFFFFFu
 #define KPROF_CPUID_80000022_ECX_DEFINED_MASK          0xFFFFFFFFu
 
@@ -2776,7 +2540,6 @@ KPROF_API const char *kprof_cpuid_core_type_name(kprof_cpuid_core_type value);
  * 2.4 (Hypervisor CPUID Leaves) */
 
 #define KPROF_CPUID_40000000_EAX_MAX_LEAF_SHIFT 0 /* highest hypervisor leaf */
-#define KPROF_CPUID_40000000_EAX_MAX_LEAF_WIDTH 32
 #define KPROF_CPUID_40000000_EAX_MAX_LEAF_MASK  0xFFFFFFFFu
 #define KPROF_CPUID_40000000_EAX_DEFINED_MASK   0xFFFFFFFFu
 
@@ -2786,9 +2549,8 @@ KPROF_API const char *kprof_cpuid_core_type_name(kprof_cpuid_core_type value);
 
 #define KPROF_CPUID_40000001_EAX_SIGNATURE_SHIFT                                                   \
 	0 /* interface signature, four ASCII bytes, little-endian */
-#define KPROF_CPUID_40000001_EAX_SIGNATURE_WIDTH 32
-#define KPROF_CPUID_40000001_EAX_SIGNATURE_MASK  0xFFFFFFFFu
-#define KPROF_CPUID_40000001_EAX_DEFINED_MASK    0xFFFFFFFFu
+#define KPROF_CPUID_40000001_EAX_SIGNATURE_MASK 0xFFFFFFFFu
+#define KPROF_CPUID_40000001_EAX_DEFINED_MASK   0xFFFFFFFFu
 
 /* Leaf 0x40000003 edx (Microsoft hypervisor feature identification): the bit the HAL reads.
  * Source: Geoff Chappell's Windows HAL pages (rule 2); Microsoft Hypervisor TLFS
@@ -2796,15 +2558,13 @@ KPROF_API const char *kprof_cpuid_core_type_name(kprof_cpuid_core_type value);
 
 #define KPROF_CPUID_40000003_EDX_PERFORMANCE_MONITORS_AVAILABLE_SHIFT                              \
 	2 /* the guest may use the performance counters (PerformanceMonitorsAvailable) */
-#define KPROF_CPUID_40000003_EDX_PERFORMANCE_MONITORS_AVAILABLE_WIDTH 1
-#define KPROF_CPUID_40000003_EDX_PERFORMANCE_MONITORS_AVAILABLE_MASK  0x4u
-#define KPROF_CPUID_40000003_EDX_DEFINED_MASK                         0x4u
+#define KPROF_CPUID_40000003_EDX_PERFORMANCE_MONITORS_AVAILABLE_MASK 0x4u
+#define KPROF_CPUID_40000003_EDX_DEFINED_MASK                        0x4u
 
 /* Leaf 0x80000000 eax: the highest extended leaf.
  * Source: AMD APM vol. 3 CPUID Fn8000_0000_EAX; Intel SDM vol. 2 CPUID leaf 0x80000000 */
 
 #define KPROF_CPUID_80000000_EAX_MAX_LEAF_SHIFT 0 /* highest extended leaf */
-#define KPROF_CPUID_80000000_EAX_MAX_LEAF_WIDTH 32
 #define KPROF_CPUID_80000000_EAX_MAX_LEAF_MASK  0xFFFFFFFFu
 #define KPROF_CPUID_80000000_EAX_DEFINED_MASK   0xFFFFFFFFu
 
@@ -2816,39 +2576,31 @@ KPROF_API const char *kprof_cpuid_core_type_name(kprof_cpuid_core_type value);
  * cpufeatures.h word 6 */
 
 #define KPROF_CPUID_80000001_ECX_IBS_SHIFT 10 /* Instruction-Based Sampling (leaf 0x8000001B) */
-#define KPROF_CPUID_80000001_ECX_IBS_WIDTH 1
 #define KPROF_CPUID_80000001_ECX_IBS_MASK  0x400u
 #define KPROF_CPUID_80000001_ECX_LWP_SHIFT 15 /* Lightweight Profiling */
-#define KPROF_CPUID_80000001_ECX_LWP_WIDTH 1
 #define KPROF_CPUID_80000001_ECX_LWP_MASK  0x8000u
 #define KPROF_CPUID_80000001_ECX_TOPOEXT_SHIFT                                                     \
 	22 /* topology extensions, leaves 0x8000001D/0x8000001E (TopologyExtensions) */
-#define KPROF_CPUID_80000001_ECX_TOPOEXT_WIDTH 1
-#define KPROF_CPUID_80000001_ECX_TOPOEXT_MASK  0x400000u
+#define KPROF_CPUID_80000001_ECX_TOPOEXT_MASK 0x400000u
 #define KPROF_CPUID_80000001_ECX_PERFCTR_EXT_CORE_SHIFT                                            \
 	23 /* six core counters at 0xC0010200+2i (PerfCtrExtCore) */
-#define KPROF_CPUID_80000001_ECX_PERFCTR_EXT_CORE_WIDTH 1
-#define KPROF_CPUID_80000001_ECX_PERFCTR_EXT_CORE_MASK  0x800000u
+#define KPROF_CPUID_80000001_ECX_PERFCTR_EXT_CORE_MASK 0x800000u
 #define KPROF_CPUID_80000001_ECX_PERFCTR_EXT_NB_SHIFT                                              \
 	24 /* northbridge / data-fabric counters at 0xC0010240+2i (PerfCtrExtNB) */
-#define KPROF_CPUID_80000001_ECX_PERFCTR_EXT_NB_WIDTH 1
-#define KPROF_CPUID_80000001_ECX_PERFCTR_EXT_NB_MASK  0x1000000u
+#define KPROF_CPUID_80000001_ECX_PERFCTR_EXT_NB_MASK 0x1000000u
 #define KPROF_CPUID_80000001_ECX_PTSC_SHIFT                                                        \
 	27 /* performance time-stamp counter, MSR 0xC0010280 (PerfTsc) */
-#define KPROF_CPUID_80000001_ECX_PTSC_WIDTH 1
-#define KPROF_CPUID_80000001_ECX_PTSC_MASK  0x8000000u
+#define KPROF_CPUID_80000001_ECX_PTSC_MASK 0x8000000u
 #define KPROF_CPUID_80000001_ECX_PERFCTR_EXT_LLC_SHIFT                                             \
 	28 /* last-level-cache counters at 0xC0010230+2i (PerfCtrExtLLC; PerfCtrExtL2I on family 16h) */
-#define KPROF_CPUID_80000001_ECX_PERFCTR_EXT_LLC_WIDTH 1
-#define KPROF_CPUID_80000001_ECX_PERFCTR_EXT_LLC_MASK  0x10000000u
-#define KPROF_CPUID_80000001_ECX_DEFINED_MASK          0x19C08400u
+#define KPROF_CPUID_80000001_ECX_PERFCTR_EXT_LLC_MASK 0x10000000u
+#define KPROF_CPUID_80000001_ECX_DEFINED_MASK         0x19C08400u
 
 /* Leaf 0x80000001 edx: long mode.
  * Source: Geoff Chappell's Windows HAL pages (rule 3: the 32-bit HAL's AMD test); AMD APM vol.
  * 3 CPUID Fn8000_0001_EDX */
 
 #define KPROF_CPUID_80000001_EDX_LM_SHIFT     29 /* long mode (x86-64) */
-#define KPROF_CPUID_80000001_EDX_LM_WIDTH     1
 #define KPROF_CPUID_80000001_EDX_LM_MASK      0x20000000u
 #define KPROF_CPUID_80000001_EDX_DEFINED_MASK 0x20000000u
 
@@ -5252,7 +5004,6 @@ KPROF_API const char *kprof_lwp_feature_name(kprof_lwp_feature value);
  * X86_FEATURE_LWP = 6*32+15; Xen cpufeatureset.h) */
 
 #define KPROF_LWP_EXT_FEATURES_ECX_LWP_SHIFT    15 /* LWP is supported */
-#define KPROF_LWP_EXT_FEATURES_ECX_LWP_WIDTH    1
 #define KPROF_LWP_EXT_FEATURES_ECX_LWP_MASK     0x8000u
 #define KPROF_LWP_EXT_FEATURES_ECX_DEFINED_MASK 0x8000u
 
@@ -5262,35 +5013,25 @@ KPROF_API const char *kprof_lwp_feature_name(kprof_lwp_feature value);
  * Linux tools/arch/x86/kcpuid/cpuid.csv; MSVC __llwpcb) */
 
 #define KPROF_LWP_CPUID_FEATURES_AVAIL_SHIFT 0 /* LwpAvail: LWP available (edx) / enabled (eax) */
-#define KPROF_LWP_CPUID_FEATURES_AVAIL_WIDTH 1
 #define KPROF_LWP_CPUID_FEATURES_AVAIL_MASK  0x1u
 #define KPROF_LWP_CPUID_FEATURES_VAL_SHIFT   1 /* LwpVAL: event 1, LWPVAL programmed value sample */
-#define KPROF_LWP_CPUID_FEATURES_VAL_WIDTH   1
 #define KPROF_LWP_CPUID_FEATURES_VAL_MASK    0x2u
 #define KPROF_LWP_CPUID_FEATURES_IRE_SHIFT   2 /* LwpIRE: event 2, instructions retired */
-#define KPROF_LWP_CPUID_FEATURES_IRE_WIDTH   1
 #define KPROF_LWP_CPUID_FEATURES_IRE_MASK    0x4u
 #define KPROF_LWP_CPUID_FEATURES_BRE_SHIFT   3 /* LwpBRE: event 3, branches retired */
-#define KPROF_LWP_CPUID_FEATURES_BRE_WIDTH   1
 #define KPROF_LWP_CPUID_FEATURES_BRE_MASK    0x8u
 #define KPROF_LWP_CPUID_FEATURES_DME_SHIFT   4 /* LwpDME: event 4, DCache misses */
-#define KPROF_LWP_CPUID_FEATURES_DME_WIDTH   1
 #define KPROF_LWP_CPUID_FEATURES_DME_MASK    0x10u
 #define KPROF_LWP_CPUID_FEATURES_CNH_SHIFT   5 /* LwpCNH: event 5, core clocks not halted */
-#define KPROF_LWP_CPUID_FEATURES_CNH_WIDTH   1
 #define KPROF_LWP_CPUID_FEATURES_CNH_MASK    0x20u
 #define KPROF_LWP_CPUID_FEATURES_RNH_SHIFT   6 /* LwpRNH: event 6, reference clocks not halted */
-#define KPROF_LWP_CPUID_FEATURES_RNH_WIDTH   1
 #define KPROF_LWP_CPUID_FEATURES_RNH_MASK    0x40u
 #define KPROF_LWP_CPUID_FEATURES_CONT_SHIFT  29 /* LwpCont: continuous mode sampling */
-#define KPROF_LWP_CPUID_FEATURES_CONT_WIDTH  1
 #define KPROF_LWP_CPUID_FEATURES_CONT_MASK   0x20000000u
 #define KPROF_LWP_CPUID_FEATURES_PTSC_SHIFT                                                        \
 	30 /* LwpPTSC: performance time stamp counter in event records */
-#define KPROF_LWP_CPUID_FEATURES_PTSC_WIDTH   1
 #define KPROF_LWP_CPUID_FEATURES_PTSC_MASK    0x40000000u
 #define KPROF_LWP_CPUID_FEATURES_INT_SHIFT    31 /* LwpInt: threshold interrupt */
-#define KPROF_LWP_CPUID_FEATURES_INT_WIDTH    1
 #define KPROF_LWP_CPUID_FEATURES_INT_MASK     0x80000000u
 #define KPROF_LWP_CPUID_FEATURES_DEFINED_MASK 0xE000007Fu
 
@@ -5298,20 +5039,16 @@ KPROF_API const char *kprof_lwp_feature_name(kprof_lwp_feature value);
  * Source: AMD pub. 43724 (Lightweight Profiling Specification) (cpuid 0x8000001C, shipped: ebx) */
 
 #define KPROF_LWP_CPUID_EBX_CB_SIZE_SHIFT    0 /* LwpCbSize: LWPCB size in quadwords (8-byte units) */
-#define KPROF_LWP_CPUID_EBX_CB_SIZE_WIDTH    8
 #define KPROF_LWP_CPUID_EBX_CB_SIZE_MASK     0xFFu
 #define KPROF_LWP_CPUID_EBX_EVENT_SIZE_SHIFT 8 /* LwpEventSize: event record size in bytes */
-#define KPROF_LWP_CPUID_EBX_EVENT_SIZE_WIDTH 8
 #define KPROF_LWP_CPUID_EBX_EVENT_SIZE_MASK  0xFF00u
 #define KPROF_LWP_CPUID_EBX_MAX_EVENTS_SHIFT                                                       \
 	16 /* LwpMaxEvents: number of event slots (event 255 not counted) */
-#define KPROF_LWP_CPUID_EBX_MAX_EVENTS_WIDTH 8
-#define KPROF_LWP_CPUID_EBX_MAX_EVENTS_MASK  0xFF0000u
+#define KPROF_LWP_CPUID_EBX_MAX_EVENTS_MASK 0xFF0000u
 #define KPROF_LWP_CPUID_EBX_EVENT_OFFSET_SHIFT                                                     \
 	24 /* LwpEventOffset: byte offset of EventInterval1 in the LWPCB */
-#define KPROF_LWP_CPUID_EBX_EVENT_OFFSET_WIDTH 8
-#define KPROF_LWP_CPUID_EBX_EVENT_OFFSET_MASK  0xFF000000u
-#define KPROF_LWP_CPUID_EBX_DEFINED_MASK       0xFFFFFFFFu
+#define KPROF_LWP_CPUID_EBX_EVENT_OFFSET_MASK 0xFF000000u
+#define KPROF_LWP_CPUID_EBX_DEFINED_MASK      0xFFFFFFFFu
 
 /* Shipped cpuid 0x8000001C ecx: capabilities and version.
  * Source: AMD pub. 43724 (Lightweight Profiling Specification) (cpuid 0x8000001C, shipped:
@@ -5322,66 +5059,51 @@ KPROF_API const char *kprof_lwp_feature_name(kprof_lwp_feature value);
 
 #define KPROF_LWP_CPUID_ECX_LATENCY_MAX_SHIFT                                                      \
 	0 /* LwpLatencyMax: bits in the cache latency counters */
-#define KPROF_LWP_CPUID_ECX_LATENCY_MAX_WIDTH 5
-#define KPROF_LWP_CPUID_ECX_LATENCY_MAX_MASK  0x1Fu
+#define KPROF_LWP_CPUID_ECX_LATENCY_MAX_MASK 0x1Fu
 #define KPROF_LWP_CPUID_ECX_DATA_ADDRESS_SHIFT                                                     \
 	5 /* LwpDataAddress: cache miss records report the data address */
-#define KPROF_LWP_CPUID_ECX_DATA_ADDRESS_WIDTH 1
-#define KPROF_LWP_CPUID_ECX_DATA_ADDRESS_MASK  0x20u
+#define KPROF_LWP_CPUID_ECX_DATA_ADDRESS_MASK 0x20u
 #define KPROF_LWP_CPUID_ECX_LATENCY_RND_SHIFT                                                      \
 	6 /* LwpLatencyRnd: bits by which cache latency is rounded */
-#define KPROF_LWP_CPUID_ECX_LATENCY_RND_WIDTH 3
-#define KPROF_LWP_CPUID_ECX_LATENCY_RND_MASK  0x1C0u
-#define KPROF_LWP_CPUID_ECX_VERSION_SHIFT     9 /* LwpVersion: LWP implementation version */
-#define KPROF_LWP_CPUID_ECX_VERSION_WIDTH     7
-#define KPROF_LWP_CPUID_ECX_VERSION_MASK      0xFE00u
+#define KPROF_LWP_CPUID_ECX_LATENCY_RND_MASK 0x1C0u
+#define KPROF_LWP_CPUID_ECX_VERSION_SHIFT    9 /* LwpVersion: LWP implementation version */
+#define KPROF_LWP_CPUID_ECX_VERSION_MASK     0xFE00u
 #define KPROF_LWP_CPUID_ECX_MIN_BUFFER_SIZE_SHIFT                                                  \
 	16 /* LwpMinBufferSize: minimum ring size in units of 32 event records */
-#define KPROF_LWP_CPUID_ECX_MIN_BUFFER_SIZE_WIDTH 8
-#define KPROF_LWP_CPUID_ECX_MIN_BUFFER_SIZE_MASK  0xFF0000u
+#define KPROF_LWP_CPUID_ECX_MIN_BUFFER_SIZE_MASK 0xFF0000u
 #define KPROF_LWP_CPUID_ECX_BRANCH_PREDICTION_SHIFT                                                \
 	28 /* LwpBranchPrediction: branch prediction filtering: Branches Retired events can be filtered by whether the branch was predicted correctly */
-#define KPROF_LWP_CPUID_ECX_BRANCH_PREDICTION_WIDTH 1
-#define KPROF_LWP_CPUID_ECX_BRANCH_PREDICTION_MASK  0x10000000u
+#define KPROF_LWP_CPUID_ECX_BRANCH_PREDICTION_MASK 0x10000000u
 #define KPROF_LWP_CPUID_ECX_IP_FILTERING_SHIFT                                                     \
 	29 /* LwpIpFiltering: BaseIP/LimitIP filtering supported */
-#define KPROF_LWP_CPUID_ECX_IP_FILTERING_WIDTH 1
-#define KPROF_LWP_CPUID_ECX_IP_FILTERING_MASK  0x20000000u
+#define KPROF_LWP_CPUID_ECX_IP_FILTERING_MASK 0x20000000u
 #define KPROF_LWP_CPUID_ECX_CACHE_LEVELS_SHIFT                                                     \
 	30 /* LwpCacheLevels: cache events filterable by cache level */
-#define KPROF_LWP_CPUID_ECX_CACHE_LEVELS_WIDTH 1
-#define KPROF_LWP_CPUID_ECX_CACHE_LEVELS_MASK  0x40000000u
+#define KPROF_LWP_CPUID_ECX_CACHE_LEVELS_MASK 0x40000000u
 #define KPROF_LWP_CPUID_ECX_CACHE_LATENCY_SHIFT                                                    \
 	31 /* LwpCacheLatency: cache events filterable by latency */
-#define KPROF_LWP_CPUID_ECX_CACHE_LATENCY_WIDTH 1
-#define KPROF_LWP_CPUID_ECX_CACHE_LATENCY_MASK  0x80000000u
-#define KPROF_LWP_CPUID_ECX_DEFINED_MASK        0xF0FFFFFFu
+#define KPROF_LWP_CPUID_ECX_CACHE_LATENCY_MASK 0x80000000u
+#define KPROF_LWP_CPUID_ECX_DEFINED_MASK       0xF0FFFFFFu
 
 /* Proposal cpuid 0x8000001C eax: features enabled (from LWPMSR0). Not the shipped layout.
  * Source: AMD, "Lightweight Profiling Proposal" (2007) (5.1, Table 2) */
 
 #define KPROF_LWP_PROPOSAL_CPUID_EAX_ENABLED_SHIFT                                                 \
 	0 /* Enabled: LWP is enabled; ignore the rest when 0 */
-#define KPROF_LWP_PROPOSAL_CPUID_EAX_ENABLED_WIDTH 1
-#define KPROF_LWP_PROPOSAL_CPUID_EAX_ENABLED_MASK  0x1u
+#define KPROF_LWP_PROPOSAL_CPUID_EAX_ENABLED_MASK 0x1u
 #define KPROF_LWP_PROPOSAL_CPUID_EAX_IRE_SHIFT                                                     \
 	1 /* IRE: instructions retired (proposal EventId 1) enabled */
-#define KPROF_LWP_PROPOSAL_CPUID_EAX_IRE_WIDTH 1
-#define KPROF_LWP_PROPOSAL_CPUID_EAX_IRE_MASK  0x2u
+#define KPROF_LWP_PROPOSAL_CPUID_EAX_IRE_MASK 0x2u
 #define KPROF_LWP_PROPOSAL_CPUID_EAX_BRE_SHIFT                                                     \
 	2 /* BRE: branches retired (proposal EventId 2) enabled */
-#define KPROF_LWP_PROPOSAL_CPUID_EAX_BRE_WIDTH 1
-#define KPROF_LWP_PROPOSAL_CPUID_EAX_BRE_MASK  0x4u
+#define KPROF_LWP_PROPOSAL_CPUID_EAX_BRE_MASK 0x4u
 #define KPROF_LWP_PROPOSAL_CPUID_EAX_DME_SHIFT                                                     \
 	3 /* DME: DCache misses (proposal EventId 3) enabled */
-#define KPROF_LWP_PROPOSAL_CPUID_EAX_DME_WIDTH 1
-#define KPROF_LWP_PROPOSAL_CPUID_EAX_DME_MASK  0x8u
+#define KPROF_LWP_PROPOSAL_CPUID_EAX_DME_MASK 0x8u
 #define KPROF_LWP_PROPOSAL_CPUID_EAX_EXTENSION_SHIFT                                               \
 	30 /* Extension: events above 29 described by leaf 0x8000001D */
-#define KPROF_LWP_PROPOSAL_CPUID_EAX_EXTENSION_WIDTH 1
 #define KPROF_LWP_PROPOSAL_CPUID_EAX_EXTENSION_MASK  0x40000000u
 #define KPROF_LWP_PROPOSAL_CPUID_EAX_INTERRUPT_SHIFT 31 /* Interrupt: threshold interrupt enabled */
-#define KPROF_LWP_PROPOSAL_CPUID_EAX_INTERRUPT_WIDTH 1
 #define KPROF_LWP_PROPOSAL_CPUID_EAX_INTERRUPT_MASK  0x80000000u
 #define KPROF_LWP_PROPOSAL_CPUID_EAX_DEFINED_MASK    0xC000000Fu
 
@@ -5390,64 +5112,51 @@ KPROF_API const char *kprof_lwp_feature_name(kprof_lwp_feature value);
 
 #define KPROF_LWP_PROPOSAL_CPUID_EBX_CB_SIZE_SHIFT                                                 \
 	0 /* LWPCBSize: LWPCB size in BYTES (at least 40 + MaxEvents * 8) */
-#define KPROF_LWP_PROPOSAL_CPUID_EBX_CB_SIZE_WIDTH 8
-#define KPROF_LWP_PROPOSAL_CPUID_EBX_CB_SIZE_MASK  0xFFu
+#define KPROF_LWP_PROPOSAL_CPUID_EBX_CB_SIZE_MASK 0xFFu
 #define KPROF_LWP_PROPOSAL_CPUID_EBX_EVENT_SIZE_SHIFT                                              \
 	8 /* LWPEventSize: record size in bytes (32 for version 1) */
-#define KPROF_LWP_PROPOSAL_CPUID_EBX_EVENT_SIZE_WIDTH 8
-#define KPROF_LWP_PROPOSAL_CPUID_EBX_EVENT_SIZE_MASK  0xFF00u
+#define KPROF_LWP_PROPOSAL_CPUID_EBX_EVENT_SIZE_MASK 0xFF00u
 #define KPROF_LWP_PROPOSAL_CPUID_EBX_MAX_EVENTS_SHIFT                                              \
 	16 /* LWPMaxEvents: events monitored simultaneously */
-#define KPROF_LWP_PROPOSAL_CPUID_EBX_MAX_EVENTS_WIDTH 8
-#define KPROF_LWP_PROPOSAL_CPUID_EBX_MAX_EVENTS_MASK  0xFF0000u
-#define KPROF_LWP_PROPOSAL_CPUID_EBX_VERSION_SHIFT    24 /* LWPVersion: 1 for LWP version 1 */
-#define KPROF_LWP_PROPOSAL_CPUID_EBX_VERSION_WIDTH    8
-#define KPROF_LWP_PROPOSAL_CPUID_EBX_VERSION_MASK     0xFF000000u
-#define KPROF_LWP_PROPOSAL_CPUID_EBX_DEFINED_MASK     0xFFFFFFFFu
+#define KPROF_LWP_PROPOSAL_CPUID_EBX_MAX_EVENTS_MASK 0xFF0000u
+#define KPROF_LWP_PROPOSAL_CPUID_EBX_VERSION_SHIFT   24 /* LWPVersion: 1 for LWP version 1 */
+#define KPROF_LWP_PROPOSAL_CPUID_EBX_VERSION_MASK    0xFF000000u
+#define KPROF_LWP_PROPOSAL_CPUID_EBX_DEFINED_MASK    0xFFFFFFFFu
 
 /* Proposal cpuid 0x8000001C ecx.
  * Source: AMD, "Lightweight Profiling Proposal" (2007) (5.1, Table 2) */
 
 #define KPROF_LWP_PROPOSAL_CPUID_ECX_CACHE_MAX_SHIFT                                               \
 	0 /* LWPCacheMax: bits in cache latency counters (10 to 31) */
-#define KPROF_LWP_PROPOSAL_CPUID_ECX_CACHE_MAX_WIDTH 5
-#define KPROF_LWP_PROPOSAL_CPUID_ECX_CACHE_MAX_MASK  0x1Fu
+#define KPROF_LWP_PROPOSAL_CPUID_ECX_CACHE_MAX_MASK 0x1Fu
 #define KPROF_LWP_PROPOSAL_CPUID_ECX_DATA_ADDRESS_SHIFT                                            \
 	5 /* LWPDataAddress: cache miss records report the data address */
-#define KPROF_LWP_PROPOSAL_CPUID_ECX_DATA_ADDRESS_WIDTH 1
-#define KPROF_LWP_PROPOSAL_CPUID_ECX_DATA_ADDRESS_MASK  0x20u
+#define KPROF_LWP_PROPOSAL_CPUID_ECX_DATA_ADDRESS_MASK 0x20u
 #define KPROF_LWP_PROPOSAL_CPUID_ECX_CACHE_LEVELS_SHIFT                                            \
 	30 /* LWPCacheLevels: cache events filterable by level (CLF) */
-#define KPROF_LWP_PROPOSAL_CPUID_ECX_CACHE_LEVELS_WIDTH 1
-#define KPROF_LWP_PROPOSAL_CPUID_ECX_CACHE_LEVELS_MASK  0x40000000u
+#define KPROF_LWP_PROPOSAL_CPUID_ECX_CACHE_LEVELS_MASK 0x40000000u
 #define KPROF_LWP_PROPOSAL_CPUID_ECX_CACHE_LATENCY_SHIFT                                           \
 	31 /* LWPCacheLatency: cache events filterable by latency (MinLatency) */
-#define KPROF_LWP_PROPOSAL_CPUID_ECX_CACHE_LATENCY_WIDTH 1
-#define KPROF_LWP_PROPOSAL_CPUID_ECX_CACHE_LATENCY_MASK  0x80000000u
-#define KPROF_LWP_PROPOSAL_CPUID_ECX_DEFINED_MASK        0xC000003Fu
+#define KPROF_LWP_PROPOSAL_CPUID_ECX_CACHE_LATENCY_MASK 0x80000000u
+#define KPROF_LWP_PROPOSAL_CPUID_ECX_DEFINED_MASK       0xC000003Fu
 
 /* Proposal cpuid 0x8000001C edx: features available. Interrupt is bit 1 here, bit 31 as
  * shipped.
  * Source: AMD, "Lightweight Profiling Proposal" (2007) (5.1, Table 2) */
 
 #define KPROF_LWP_PROPOSAL_CPUID_EDX_ENABLED_SHIFT 0 /* Enabled: LWP is available */
-#define KPROF_LWP_PROPOSAL_CPUID_EDX_ENABLED_WIDTH 1
 #define KPROF_LWP_PROPOSAL_CPUID_EDX_ENABLED_MASK  0x1u
 #define KPROF_LWP_PROPOSAL_CPUID_EDX_INTERRUPT_SHIFT                                               \
 	1 /* Interrupt: threshold interrupt available */
-#define KPROF_LWP_PROPOSAL_CPUID_EDX_INTERRUPT_WIDTH 1
-#define KPROF_LWP_PROPOSAL_CPUID_EDX_INTERRUPT_MASK  0x2u
+#define KPROF_LWP_PROPOSAL_CPUID_EDX_INTERRUPT_MASK 0x2u
 #define KPROF_LWP_PROPOSAL_CPUID_EDX_IRE_SHIFT                                                     \
 	2 /* IRE: instructions retired (proposal EventId 1) available */
-#define KPROF_LWP_PROPOSAL_CPUID_EDX_IRE_WIDTH 1
-#define KPROF_LWP_PROPOSAL_CPUID_EDX_IRE_MASK  0x4u
+#define KPROF_LWP_PROPOSAL_CPUID_EDX_IRE_MASK 0x4u
 #define KPROF_LWP_PROPOSAL_CPUID_EDX_BRE_SHIFT                                                     \
 	3 /* BRE: branches retired (proposal EventId 2) available */
-#define KPROF_LWP_PROPOSAL_CPUID_EDX_BRE_WIDTH 1
-#define KPROF_LWP_PROPOSAL_CPUID_EDX_BRE_MASK  0x8u
+#define KPROF_LWP_PROPOSAL_CPUID_EDX_BRE_MASK 0x8u
 #define KPROF_LWP_PROPOSAL_CPUID_EDX_DME_SHIFT                                                     \
 	4 /* DME: DCache misses (proposal EventId 3) available */
-#define KPROF_LWP_PROPOSAL_CPUID_EDX_DME_WIDTH    1
 #define KPROF_LWP_PROPOSAL_CPUID_EDX_DME_MASK     0x10u
 #define KPROF_LWP_PROPOSAL_CPUID_EDX_DEFINED_MASK 0x1Fu
 
@@ -5455,19 +5164,14 @@ KPROF_API const char *kprof_lwp_feature_name(kprof_lwp_feature value);
  * Source: AMD, "Lightweight Profiling Proposal" (2007) (5.2.1, Table 3) */
 
 #define KPROF_LWP_PROPOSAL_MSR0_ENABLED_SHIFT   0 /* Enable LWP */
-#define KPROF_LWP_PROPOSAL_MSR0_ENABLED_WIDTH   1
 #define KPROF_LWP_PROPOSAL_MSR0_ENABLED_MASK    0x1u
 #define KPROF_LWP_PROPOSAL_MSR0_IRE_SHIFT       1 /* allow counting instructions retired */
-#define KPROF_LWP_PROPOSAL_MSR0_IRE_WIDTH       1
 #define KPROF_LWP_PROPOSAL_MSR0_IRE_MASK        0x2u
 #define KPROF_LWP_PROPOSAL_MSR0_BRE_SHIFT       2 /* allow counting branches retired */
-#define KPROF_LWP_PROPOSAL_MSR0_BRE_WIDTH       1
 #define KPROF_LWP_PROPOSAL_MSR0_BRE_MASK        0x4u
 #define KPROF_LWP_PROPOSAL_MSR0_DME_SHIFT       3 /* allow counting DCache misses */
-#define KPROF_LWP_PROPOSAL_MSR0_DME_WIDTH       1
 #define KPROF_LWP_PROPOSAL_MSR0_DME_MASK        0x8u
 #define KPROF_LWP_PROPOSAL_MSR0_INTERRUPT_SHIFT 31 /* allow threshold interrupts */
-#define KPROF_LWP_PROPOSAL_MSR0_INTERRUPT_WIDTH 1
 #define KPROF_LWP_PROPOSAL_MSR0_INTERRUPT_MASK  0x80000000u
 #define KPROF_LWP_PROPOSAL_MSR0_DEFINED_MASK    0x8000000Fu
 
@@ -5475,19 +5179,14 @@ KPROF_API const char *kprof_lwp_feature_name(kprof_lwp_feature value);
  * Source: AMD, "Lightweight Profiling Proposal" (2007) (5.4, Figure 6) */
 
 #define KPROF_LWP_PROPOSAL_FLAGS_EN_SHIFT     0 /* LWP is enabled */
-#define KPROF_LWP_PROPOSAL_FLAGS_EN_WIDTH     1
 #define KPROF_LWP_PROPOSAL_FLAGS_EN_MASK      0x1u
 #define KPROF_LWP_PROPOSAL_FLAGS_IRE_SHIFT    1 /* instructions retired event enabled */
-#define KPROF_LWP_PROPOSAL_FLAGS_IRE_WIDTH    1
 #define KPROF_LWP_PROPOSAL_FLAGS_IRE_MASK     0x2u
 #define KPROF_LWP_PROPOSAL_FLAGS_BRE_SHIFT    2 /* branches retired event enabled */
-#define KPROF_LWP_PROPOSAL_FLAGS_BRE_WIDTH    1
 #define KPROF_LWP_PROPOSAL_FLAGS_BRE_MASK     0x4u
 #define KPROF_LWP_PROPOSAL_FLAGS_DME_SHIFT    3 /* DCache miss event enabled */
-#define KPROF_LWP_PROPOSAL_FLAGS_DME_WIDTH    1
 #define KPROF_LWP_PROPOSAL_FLAGS_DME_MASK     0x8u
 #define KPROF_LWP_PROPOSAL_FLAGS_INT_SHIFT    31 /* threshold interrupts enabled */
-#define KPROF_LWP_PROPOSAL_FLAGS_INT_WIDTH    1
 #define KPROF_LWP_PROPOSAL_FLAGS_INT_MASK     0x80000000u
 #define KPROF_LWP_PROPOSAL_FLAGS_DEFINED_MASK 0x8000000Fu
 
@@ -5497,37 +5196,26 @@ KPROF_API const char *kprof_lwp_feature_name(kprof_lwp_feature value);
  * reads (cfg >> 40) & 0xff; VirtualBox AMD_FX_8150_Eight_Core.h) */
 
 #define KPROF_LWP_CFG_VAL_SHIFT     1 /* enable event 1 (LWPVAL) */
-#define KPROF_LWP_CFG_VAL_WIDTH     1
 #define KPROF_LWP_CFG_VAL_MASK      UINT64_C(0x2)
 #define KPROF_LWP_CFG_IRE_SHIFT     2 /* enable event 2 (instructions retired) */
-#define KPROF_LWP_CFG_IRE_WIDTH     1
 #define KPROF_LWP_CFG_IRE_MASK      UINT64_C(0x4)
 #define KPROF_LWP_CFG_BRE_SHIFT     3 /* enable event 3 (branches retired) */
-#define KPROF_LWP_CFG_BRE_WIDTH     1
 #define KPROF_LWP_CFG_BRE_MASK      UINT64_C(0x8)
 #define KPROF_LWP_CFG_DME_SHIFT     4 /* enable event 4 (DCache misses) */
-#define KPROF_LWP_CFG_DME_WIDTH     1
 #define KPROF_LWP_CFG_DME_MASK      UINT64_C(0x10)
 #define KPROF_LWP_CFG_CNH_SHIFT     5 /* enable event 5 (core clocks not halted) */
-#define KPROF_LWP_CFG_CNH_WIDTH     1
 #define KPROF_LWP_CFG_CNH_MASK      UINT64_C(0x20)
 #define KPROF_LWP_CFG_RNH_SHIFT     6 /* enable event 6 (reference clocks not halted) */
-#define KPROF_LWP_CFG_RNH_WIDTH     1
 #define KPROF_LWP_CFG_RNH_MASK      UINT64_C(0x40)
 #define KPROF_LWP_CFG_CONT_SHIFT    29 /* allow continuous mode */
-#define KPROF_LWP_CFG_CONT_WIDTH    1
 #define KPROF_LWP_CFG_CONT_MASK     UINT64_C(0x20000000)
 #define KPROF_LWP_CFG_PTSC_SHIFT    30 /* allow timestamps in records */
-#define KPROF_LWP_CFG_PTSC_WIDTH    1
 #define KPROF_LWP_CFG_PTSC_MASK     UINT64_C(0x40000000)
 #define KPROF_LWP_CFG_INT_SHIFT     31 /* allow the threshold interrupt */
-#define KPROF_LWP_CFG_INT_WIDTH     1
 #define KPROF_LWP_CFG_INT_MASK      UINT64_C(0x80000000)
 #define KPROF_LWP_CFG_CORE_ID_SHIFT 32 /* CoreId written into byte 1 of every record */
-#define KPROF_LWP_CFG_CORE_ID_WIDTH 8
 #define KPROF_LWP_CFG_CORE_ID_MASK  UINT64_C(0xFF00000000)
 #define KPROF_LWP_CFG_VECTOR_SHIFT  40 /* threshold interrupt vector */
-#define KPROF_LWP_CFG_VECTOR_WIDTH  8
 #define KPROF_LWP_CFG_VECTOR_MASK   UINT64_C(0xFF0000000000)
 #define KPROF_LWP_CFG_DEFINED_MASK  UINT64_C(0xFFFFE000007E)
 
@@ -5537,13 +5225,10 @@ KPROF_API const char *kprof_lwp_feature_name(kprof_lwp_feature value);
  * (Lightweight Profiling Specification) (Event ids and records) */
 
 #define KPROF_LWP_RECORD_DW0_EVENT_ID_SHIFT 0 /* event identifier (0 is invalid) */
-#define KPROF_LWP_RECORD_DW0_EVENT_ID_WIDTH 8
 #define KPROF_LWP_RECORD_DW0_EVENT_ID_MASK  0xFFu
 #define KPROF_LWP_RECORD_DW0_CORE_ID_SHIFT  8 /* CPU core number (LWP_CFG CoreId) */
-#define KPROF_LWP_RECORD_DW0_CORE_ID_WIDTH  8
 #define KPROF_LWP_RECORD_DW0_CORE_ID_MASK   0xFF00u
 #define KPROF_LWP_RECORD_DW0_FLAGS_SHIFT    16 /* event-specific flags */
-#define KPROF_LWP_RECORD_DW0_FLAGS_WIDTH    16
 #define KPROF_LWP_RECORD_DW0_FLAGS_MASK     0xFFFF0000u
 #define KPROF_LWP_RECORD_DW0_DEFINED_MASK   0xFFFFFFFFu
 
@@ -5553,24 +5238,19 @@ KPROF_API const char *kprof_lwp_feature_name(kprof_lwp_feature value);
 
 #define KPROF_LWP_BRANCH_FLAGS_PREDICTION_VALID_SHIFT                                              \
 	29 /* PRD bit is valid (prediction information available) */
-#define KPROF_LWP_BRANCH_FLAGS_PREDICTION_VALID_WIDTH 1
-#define KPROF_LWP_BRANCH_FLAGS_PREDICTION_VALID_MASK  0x20000000u
-#define KPROF_LWP_BRANCH_FLAGS_PREDICTED_SHIFT        30 /* branch was predicted correctly */
-#define KPROF_LWP_BRANCH_FLAGS_PREDICTED_WIDTH        1
-#define KPROF_LWP_BRANCH_FLAGS_PREDICTED_MASK         0x40000000u
-#define KPROF_LWP_BRANCH_FLAGS_TAKEN_SHIFT            31 /* branch was taken */
-#define KPROF_LWP_BRANCH_FLAGS_TAKEN_WIDTH            1
-#define KPROF_LWP_BRANCH_FLAGS_TAKEN_MASK             0x80000000u
-#define KPROF_LWP_BRANCH_FLAGS_DEFINED_MASK           0xE0000000u
+#define KPROF_LWP_BRANCH_FLAGS_PREDICTION_VALID_MASK 0x20000000u
+#define KPROF_LWP_BRANCH_FLAGS_PREDICTED_SHIFT       30 /* branch was predicted correctly */
+#define KPROF_LWP_BRANCH_FLAGS_PREDICTED_MASK        0x40000000u
+#define KPROF_LWP_BRANCH_FLAGS_TAKEN_SHIFT           31 /* branch was taken */
+#define KPROF_LWP_BRANCH_FLAGS_TAKEN_MASK            0x80000000u
+#define KPROF_LWP_BRANCH_FLAGS_DEFINED_MASK          0xE0000000u
 
 /* DCache miss record: flag bits of record dword 0. data1 = latency, data2 = data address.
  * Source: AMD, "Lightweight Profiling Proposal" (2007) (4.3, Figure 4) */
 
 #define KPROF_LWP_DCACHE_FLAGS_ADDRESS_VALID_SHIFT 28 /* data address (data2) is valid */
-#define KPROF_LWP_DCACHE_FLAGS_ADDRESS_VALID_WIDTH 1
 #define KPROF_LWP_DCACHE_FLAGS_ADDRESS_VALID_MASK  0x10000000u
 #define KPROF_LWP_DCACHE_FLAGS_DATA_SOURCE_SHIFT   29 /* data source, kprof_lwp_data_source */
-#define KPROF_LWP_DCACHE_FLAGS_DATA_SOURCE_WIDTH   3
 #define KPROF_LWP_DCACHE_FLAGS_DATA_SOURCE_MASK    0xE0000000u
 #define KPROF_LWP_DCACHE_FLAGS_DEFINED_MASK        0xF0000000u
 
@@ -5631,31 +5311,22 @@ KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_lwp_lwpcb) == KPROF_LWP_LWPCB_SIZE, kprof_
  * so their names are marked unverified */
 
 #define KPROF_LWP_LWPCB_FLAGS_VAL_SHIFT    1 /* event 1 (LWPVAL) active */
-#define KPROF_LWP_LWPCB_FLAGS_VAL_WIDTH    1
 #define KPROF_LWP_LWPCB_FLAGS_VAL_MASK     0x2u
 #define KPROF_LWP_LWPCB_FLAGS_IRE_SHIFT    2 /* event 2 (instructions retired) active */
-#define KPROF_LWP_LWPCB_FLAGS_IRE_WIDTH    1
 #define KPROF_LWP_LWPCB_FLAGS_IRE_MASK     0x4u
 #define KPROF_LWP_LWPCB_FLAGS_BRE_SHIFT    3 /* event 3 (branches retired) active */
-#define KPROF_LWP_LWPCB_FLAGS_BRE_WIDTH    1
 #define KPROF_LWP_LWPCB_FLAGS_BRE_MASK     0x8u
 #define KPROF_LWP_LWPCB_FLAGS_DME_SHIFT    4 /* event 4 (DCache misses) active */
-#define KPROF_LWP_LWPCB_FLAGS_DME_WIDTH    1
 #define KPROF_LWP_LWPCB_FLAGS_DME_MASK     0x10u
 #define KPROF_LWP_LWPCB_FLAGS_CNH_SHIFT    5 /* event 5 (core clocks not halted) active */
-#define KPROF_LWP_LWPCB_FLAGS_CNH_WIDTH    1
 #define KPROF_LWP_LWPCB_FLAGS_CNH_MASK     0x20u
 #define KPROF_LWP_LWPCB_FLAGS_RNH_SHIFT    6 /* event 6 (reference clocks not halted) active */
-#define KPROF_LWP_LWPCB_FLAGS_RNH_WIDTH    1
 #define KPROF_LWP_LWPCB_FLAGS_RNH_MASK     0x40u
 #define KPROF_LWP_LWPCB_FLAGS_CONT_SHIFT   29 /* continuous mode */
-#define KPROF_LWP_LWPCB_FLAGS_CONT_WIDTH   1
 #define KPROF_LWP_LWPCB_FLAGS_CONT_MASK    0x20000000u
 #define KPROF_LWP_LWPCB_FLAGS_PTSC_SHIFT   30 /* timestamp in bytes 24..31 of every record */
-#define KPROF_LWP_LWPCB_FLAGS_PTSC_WIDTH   1
 #define KPROF_LWP_LWPCB_FLAGS_PTSC_MASK    0x40000000u
 #define KPROF_LWP_LWPCB_FLAGS_INT_SHIFT    31 /* threshold interrupt */
-#define KPROF_LWP_LWPCB_FLAGS_INT_WIDTH    1
 #define KPROF_LWP_LWPCB_FLAGS_INT_MASK     0x80000000u
 #define KPROF_LWP_LWPCB_FLAGS_DEFINED_MASK 0xE000007Eu
 
@@ -5669,11 +5340,9 @@ KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_lwp_lwpcb) == KPROF_LWP_LWPCB_SIZE, kprof_
 
 #define KPROF_LWP_LWPCB_BUFFER_SIZE_SIZE_SHIFT                                                     \
 	0 /* BufferSize: ring size in bytes, a multiple of the event size */
-#define KPROF_LWP_LWPCB_BUFFER_SIZE_SIZE_WIDTH 28
-#define KPROF_LWP_LWPCB_BUFFER_SIZE_SIZE_MASK  0xFFFFFFFu
+#define KPROF_LWP_LWPCB_BUFFER_SIZE_SIZE_MASK 0xFFFFFFFu
 #define KPROF_LWP_LWPCB_BUFFER_SIZE_RANDOM_SHIFT                                                   \
 	28 /* Random: low counter bits randomised at each reload */
-#define KPROF_LWP_LWPCB_BUFFER_SIZE_RANDOM_WIDTH 4
 #define KPROF_LWP_LWPCB_BUFFER_SIZE_RANDOM_MASK  0xF0000000u
 #define KPROF_LWP_LWPCB_BUFFER_SIZE_DEFINED_MASK 0xFFFFFFFFu
 
@@ -5687,13 +5356,11 @@ KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_lwp_lwpcb) == KPROF_LWP_LWPCB_SIZE, kprof_
 
 #define KPROF_LWP_LWPCB_FILTERS_NO_ABS_BRANCHES_SHIFT                                              \
 	27 /* UNVERIFIED name: 'no absolute branches' (bit set in rr's 0x28000000) */
-#define KPROF_LWP_LWPCB_FILTERS_NO_ABS_BRANCHES_WIDTH 1
-#define KPROF_LWP_LWPCB_FILTERS_NO_ABS_BRANCHES_MASK  0x8000000u
+#define KPROF_LWP_LWPCB_FILTERS_NO_ABS_BRANCHES_MASK 0x8000000u
 #define KPROF_LWP_LWPCB_FILTERS_NO_REL_BRANCHES_SHIFT                                              \
 	29 /* UNVERIFIED name: 'no relative branches' (bit set in rr's 0x28000000) */
-#define KPROF_LWP_LWPCB_FILTERS_NO_REL_BRANCHES_WIDTH 1
-#define KPROF_LWP_LWPCB_FILTERS_NO_REL_BRANCHES_MASK  0x20000000u
-#define KPROF_LWP_LWPCB_FILTERS_DEFINED_MASK          0x28000000u
+#define KPROF_LWP_LWPCB_FILTERS_NO_REL_BRANCHES_MASK 0x20000000u
+#define KPROF_LWP_LWPCB_FILTERS_DEFINED_MASK         0x28000000u
 
 /* What kprof_lwp_lwpcb_decode/_encode hand the codec: the size, then where its runs of
  * multi-byte scalars start in kprof_impl_struct_runs and how many there are. */
@@ -5724,7 +5391,6 @@ KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_lwp_event_slot) == KPROF_LWP_EVENT_SLOT_SI
  * u32 (26 bits used), EventCounter u32}) */
 
 #define KPROF_LWP_EVENT_INTERVAL_INTERVAL_SHIFT 0 /* interval (26 bits used) */
-#define KPROF_LWP_EVENT_INTERVAL_INTERVAL_WIDTH 26
 #define KPROF_LWP_EVENT_INTERVAL_INTERVAL_MASK  0x3FFFFFFu
 #define KPROF_LWP_EVENT_INTERVAL_DEFINED_MASK   0x3FFFFFFu
 
@@ -5838,10 +5504,8 @@ KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_lwp_lwpcb_proposal) == KPROF_LWP_LWPCB_PRO
  * a reconstruction') */
 
 #define KPROF_LWP_LWPCB_PROPOSAL_BUFFER_SIZE_SIZE_SHIFT   0 /* BufferSize (reconstructed width) */
-#define KPROF_LWP_LWPCB_PROPOSAL_BUFFER_SIZE_SIZE_WIDTH   28
 #define KPROF_LWP_LWPCB_PROPOSAL_BUFFER_SIZE_SIZE_MASK    0xFFFFFFFu
 #define KPROF_LWP_LWPCB_PROPOSAL_BUFFER_SIZE_RANDOM_SHIFT 28 /* Random (reconstructed position) */
-#define KPROF_LWP_LWPCB_PROPOSAL_BUFFER_SIZE_RANDOM_WIDTH 4
 #define KPROF_LWP_LWPCB_PROPOSAL_BUFFER_SIZE_RANDOM_MASK  0xF0000000u
 #define KPROF_LWP_LWPCB_PROPOSAL_BUFFER_SIZE_DEFINED_MASK 0xFFFFFFFFu
 
@@ -5852,30 +5516,23 @@ KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_lwp_lwpcb_proposal) == KPROF_LWP_LWPCB_PRO
 
 #define KPROF_LWP_LWPCB_PROPOSAL_FILTERS_MIN_LATENCY_SHIFT                                         \
 	0 /* MinLatency (x16 cycles); position reconstructed */
-#define KPROF_LWP_LWPCB_PROPOSAL_FILTERS_MIN_LATENCY_WIDTH 8
-#define KPROF_LWP_LWPCB_PROPOSAL_FILTERS_MIN_LATENCY_MASK  0xFFu
+#define KPROF_LWP_LWPCB_PROPOSAL_FILTERS_MIN_LATENCY_MASK 0xFFu
 #define KPROF_LWP_LWPCB_PROPOSAL_FILTERS_CLF_SHIFT                                                 \
 	8 /* CLF cache level filtering; position reconstructed */
-#define KPROF_LWP_LWPCB_PROPOSAL_FILTERS_CLF_WIDTH 1
-#define KPROF_LWP_LWPCB_PROPOSAL_FILTERS_CLF_MASK  0x100u
+#define KPROF_LWP_LWPCB_PROPOSAL_FILTERS_CLF_MASK 0x100u
 #define KPROF_LWP_LWPCB_PROPOSAL_FILTERS_NBC_SHIFT                                                 \
 	9 /* NBC northbridge cache; position reconstructed */
-#define KPROF_LWP_LWPCB_PROPOSAL_FILTERS_NBC_WIDTH 1
-#define KPROF_LWP_LWPCB_PROPOSAL_FILTERS_NBC_MASK  0x200u
+#define KPROF_LWP_LWPCB_PROPOSAL_FILTERS_NBC_MASK 0x200u
 #define KPROF_LWP_LWPCB_PROPOSAL_FILTERS_RDC_SHIFT                                                 \
 	10 /* RDC remote data cache; position reconstructed */
-#define KPROF_LWP_LWPCB_PROPOSAL_FILTERS_RDC_WIDTH 1
 #define KPROF_LWP_LWPCB_PROPOSAL_FILTERS_RDC_MASK  0x400u
 #define KPROF_LWP_LWPCB_PROPOSAL_FILTERS_RAM_SHIFT 11 /* RAM DRAM; position reconstructed */
-#define KPROF_LWP_LWPCB_PROPOSAL_FILTERS_RAM_WIDTH 1
 #define KPROF_LWP_LWPCB_PROPOSAL_FILTERS_RAM_MASK  0x800u
 #define KPROF_LWP_LWPCB_PROPOSAL_FILTERS_OTH_SHIFT                                                 \
 	12 /* OTH other sources; position reconstructed */
-#define KPROF_LWP_LWPCB_PROPOSAL_FILTERS_OTH_WIDTH 1
-#define KPROF_LWP_LWPCB_PROPOSAL_FILTERS_OTH_MASK  0x1000u
+#define KPROF_LWP_LWPCB_PROPOSAL_FILTERS_OTH_MASK 0x1000u
 #define KPROF_LWP_LWPCB_PROPOSAL_FILTERS_NDB_SHIFT                                                 \
 	13 /* NDB no direct branches; position reconstructed */
-#define KPROF_LWP_LWPCB_PROPOSAL_FILTERS_NDB_WIDTH    1
 #define KPROF_LWP_LWPCB_PROPOSAL_FILTERS_NDB_MASK     0x2000u
 #define KPROF_LWP_LWPCB_PROPOSAL_FILTERS_DEFINED_MASK 0x3FFFu
 
@@ -5901,7 +5558,6 @@ KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_lwp_proposal_event_slot) ==
  * values'); packing: kprof reconstruction */
 
 #define KPROF_LWP_PROPOSAL_EVENT_INTERVAL_INTERVAL_SHIFT 0 /* EventInterval */
-#define KPROF_LWP_PROPOSAL_EVENT_INTERVAL_INTERVAL_WIDTH 26
 #define KPROF_LWP_PROPOSAL_EVENT_INTERVAL_INTERVAL_MASK  0x3FFFFFFu
 #define KPROF_LWP_PROPOSAL_EVENT_INTERVAL_DEFINED_MASK   0x3FFFFFFu
 
@@ -5910,13 +5566,11 @@ KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_lwp_proposal_event_slot) ==
  * values'); packing: kprof reconstruction */
 
 #define KPROF_LWP_PROPOSAL_EVENT_COUNTER_COUNTER_SHIFT 0 /* EventCounter */
-#define KPROF_LWP_PROPOSAL_EVENT_COUNTER_COUNTER_WIDTH 26
 #define KPROF_LWP_PROPOSAL_EVENT_COUNTER_COUNTER_MASK  0x3FFFFFFu
 #define KPROF_LWP_PROPOSAL_EVENT_COUNTER_EVENT_ID_SHIFT                                            \
 	26 /* EventId (0 = slot unused); reconstructed, holds ids up to 63 */
-#define KPROF_LWP_PROPOSAL_EVENT_COUNTER_EVENT_ID_WIDTH 6
-#define KPROF_LWP_PROPOSAL_EVENT_COUNTER_EVENT_ID_MASK  0xFC000000u
-#define KPROF_LWP_PROPOSAL_EVENT_COUNTER_DEFINED_MASK   0xFFFFFFFFu
+#define KPROF_LWP_PROPOSAL_EVENT_COUNTER_EVENT_ID_MASK 0xFC000000u
+#define KPROF_LWP_PROPOSAL_EVENT_COUNTER_DEFINED_MASK  0xFFFFFFFFu
 
 /* Capabilities from cpuid 0x8000001C, in plain numbers (kprof_lwp_caps_get). Not a hardware
  * layout: a C struct whose members the two revisions' maps (from) fill from the leaf's
@@ -6817,120 +6471,86 @@ KPROF_API const char *kprof_ibs_cap_name(kprof_ibs_cap value);
 
 #define KPROF_CPUID_8000001B_EAX_IBSFFV_SHIFT                                                      \
 	0 /* the bits below are valid (IBS feature flags valid) */
-#define KPROF_CPUID_8000001B_EAX_IBSFFV_WIDTH         1
 #define KPROF_CPUID_8000001B_EAX_IBSFFV_MASK          0x1u
 #define KPROF_CPUID_8000001B_EAX_FETCH_SAMPLING_SHIFT 1 /* IBS fetch sampling */
-#define KPROF_CPUID_8000001B_EAX_FETCH_SAMPLING_WIDTH 1
 #define KPROF_CPUID_8000001B_EAX_FETCH_SAMPLING_MASK  0x2u
 #define KPROF_CPUID_8000001B_EAX_OP_SAMPLING_SHIFT    2 /* IBS op (execution) sampling */
-#define KPROF_CPUID_8000001B_EAX_OP_SAMPLING_WIDTH    1
 #define KPROF_CPUID_8000001B_EAX_OP_SAMPLING_MASK     0x4u
 #define KPROF_CPUID_8000001B_EAX_RDWR_OP_COUNT_SHIFT                                               \
 	3 /* IbsOpCtl.opcurcnt is readable and writable */
-#define KPROF_CPUID_8000001B_EAX_RDWR_OP_COUNT_WIDTH 1
-#define KPROF_CPUID_8000001B_EAX_RDWR_OP_COUNT_MASK  0x8u
+#define KPROF_CPUID_8000001B_EAX_RDWR_OP_COUNT_MASK 0x8u
 #define KPROF_CPUID_8000001B_EAX_OP_COUNT_SHIFT                                                    \
 	4 /* IbsOpCtl.cnt_ctl: count dispatched ops instead of cycles */
-#define KPROF_CPUID_8000001B_EAX_OP_COUNT_WIDTH      1
 #define KPROF_CPUID_8000001B_EAX_OP_COUNT_MASK       0x10u
 #define KPROF_CPUID_8000001B_EAX_BRANCH_TARGET_SHIFT 5 /* IbsBrTarget (0xC001103B) */
-#define KPROF_CPUID_8000001B_EAX_BRANCH_TARGET_WIDTH 1
 #define KPROF_CPUID_8000001B_EAX_BRANCH_TARGET_MASK  0x20u
 #define KPROF_CPUID_8000001B_EAX_OP_COUNT_EXT_SHIFT                                                \
 	6 /* IbsOpCtl.opmaxcnt_ext: a 23-bit op max count */
-#define KPROF_CPUID_8000001B_EAX_OP_COUNT_EXT_WIDTH      1
 #define KPROF_CPUID_8000001B_EAX_OP_COUNT_EXT_MASK       0x40u
 #define KPROF_CPUID_8000001B_EAX_RIP_INVALID_CHECK_SHIFT 7 /* IbsOpData.op_rip_invalid */
-#define KPROF_CPUID_8000001B_EAX_RIP_INVALID_CHECK_WIDTH 1
 #define KPROF_CPUID_8000001B_EAX_RIP_INVALID_CHECK_MASK  0x80u
 #define KPROF_CPUID_8000001B_EAX_OP_BRANCH_FUSE_SHIFT    8 /* IbsOpData.op_brn_fuse */
-#define KPROF_CPUID_8000001B_EAX_OP_BRANCH_FUSE_WIDTH    1
 #define KPROF_CPUID_8000001B_EAX_OP_BRANCH_FUSE_MASK     0x100u
 #define KPROF_CPUID_8000001B_EAX_FETCH_CTL_EXTD_SHIFT    9 /* IcIbsExtdCtl (0xC001103C) */
-#define KPROF_CPUID_8000001B_EAX_FETCH_CTL_EXTD_WIDTH    1
 #define KPROF_CPUID_8000001B_EAX_FETCH_CTL_EXTD_MASK     0x200u
 #define KPROF_CPUID_8000001B_EAX_OP_DATA4_SHIFT          10 /* IbsOpData4 (0xC001103D) */
-#define KPROF_CPUID_8000001B_EAX_OP_DATA4_WIDTH          1
 #define KPROF_CPUID_8000001B_EAX_OP_DATA4_MASK           0x400u
 #define KPROF_CPUID_8000001B_EAX_ZEN4_SHIFT                                                        \
 	11 /* Zen 4 extensions: L3-miss-only filtering, the extended data source (IbsOpData2.data_src_hi) */
-#define KPROF_CPUID_8000001B_EAX_ZEN4_WIDTH            1
 #define KPROF_CPUID_8000001B_EAX_ZEN4_MASK             0x800u
 #define KPROF_CPUID_8000001B_EAX_OP_LOAD_LATENCY_SHIFT 12 /* load latency filtering of op samples */
-#define KPROF_CPUID_8000001B_EAX_OP_LOAD_LATENCY_WIDTH 1
 #define KPROF_CPUID_8000001B_EAX_OP_LOAD_LATENCY_MASK  0x1000u
 #define KPROF_CPUID_8000001B_EAX_DISABLE_SHIFT                                                     \
 	13 /* the IBS_FETCH_CTL2 / IBS_OP_CTL2 disable bits */
-#define KPROF_CPUID_8000001B_EAX_DISABLE_WIDTH       1
 #define KPROF_CPUID_8000001B_EAX_DISABLE_MASK        0x2000u
 #define KPROF_CPUID_8000001B_EAX_FETCH_LATENCY_SHIFT 14 /* fetch latency filtering */
-#define KPROF_CPUID_8000001B_EAX_FETCH_LATENCY_WIDTH 1
 #define KPROF_CPUID_8000001B_EAX_FETCH_LATENCY_MASK  0x4000u
 #define KPROF_CPUID_8000001B_EAX_BIT63_FILTER_SHIFT                                                \
 	15 /* filtering samples by RIP bit 63 (kernel / user) */
-#define KPROF_CPUID_8000001B_EAX_BIT63_FILTER_WIDTH 1
-#define KPROF_CPUID_8000001B_EAX_BIT63_FILTER_MASK  0x8000u
+#define KPROF_CPUID_8000001B_EAX_BIT63_FILTER_MASK 0x8000u
 #define KPROF_CPUID_8000001B_EAX_STREAMING_STORE_REMOTE_SOCKET_SHIFT                               \
 	16 /* streaming-store filter and the remote-socket data source */
-#define KPROF_CPUID_8000001B_EAX_STREAMING_STORE_REMOTE_SOCKET_WIDTH 1
-#define KPROF_CPUID_8000001B_EAX_STREAMING_STORE_REMOTE_SOCKET_MASK  0x10000u
+#define KPROF_CPUID_8000001B_EAX_STREAMING_STORE_REMOTE_SOCKET_MASK 0x10000u
 #define KPROF_CPUID_8000001B_EAX_OP_DTLB_PAGE_SIZE_SHIFT                                           \
 	19 /* IbsOpData3 reports the DTLB page size */
-#define KPROF_CPUID_8000001B_EAX_OP_DTLB_PAGE_SIZE_WIDTH 1
-#define KPROF_CPUID_8000001B_EAX_OP_DTLB_PAGE_SIZE_MASK  0x80000u
-#define KPROF_CPUID_8000001B_EAX_DEFINED_MASK            0x9FFFFu
+#define KPROF_CPUID_8000001B_EAX_OP_DTLB_PAGE_SIZE_MASK 0x80000u
+#define KPROF_CPUID_8000001B_EAX_DEFINED_MASK           0x9FFFFu
 
 /* IbsFetchCtl (0xC0011030).
  * Source: AMD APM vol. 2 (24593) section 13.3, Figure IBS Fetch Control Register; Linux amd-
  * ibs.h union ibs_fetch_ctl (from AMD PPR 55898), perf_event.h IBS_FETCH_* */
 
 #define KPROF_IBS_FETCH_CTL_FETCH_MAXCNT_SHIFT   0 /* fetches between samples, in units of 16 */
-#define KPROF_IBS_FETCH_CTL_FETCH_MAXCNT_WIDTH   16
 #define KPROF_IBS_FETCH_CTL_FETCH_MAXCNT_MASK    UINT64_C(0xFFFF)
 #define KPROF_IBS_FETCH_CTL_FETCH_CNT_SHIFT      16 /* current fetch count */
-#define KPROF_IBS_FETCH_CTL_FETCH_CNT_WIDTH      16
 #define KPROF_IBS_FETCH_CTL_FETCH_CNT_MASK       UINT64_C(0xFFFF0000)
 #define KPROF_IBS_FETCH_CTL_FETCH_LAT_SHIFT      32 /* instruction fetch latency in cycles */
-#define KPROF_IBS_FETCH_CTL_FETCH_LAT_WIDTH      16
 #define KPROF_IBS_FETCH_CTL_FETCH_LAT_MASK       UINT64_C(0xFFFF00000000)
 #define KPROF_IBS_FETCH_CTL_FETCH_EN_SHIFT       48 /* fetch sampling enabled */
-#define KPROF_IBS_FETCH_CTL_FETCH_EN_WIDTH       1
 #define KPROF_IBS_FETCH_CTL_FETCH_EN_MASK        UINT64_C(0x1000000000000)
 #define KPROF_IBS_FETCH_CTL_FETCH_VAL_SHIFT      49 /* a fetch sample is valid (the registers hold it) */
-#define KPROF_IBS_FETCH_CTL_FETCH_VAL_WIDTH      1
 #define KPROF_IBS_FETCH_CTL_FETCH_VAL_MASK       UINT64_C(0x2000000000000)
 #define KPROF_IBS_FETCH_CTL_FETCH_COMP_SHIFT     50 /* the sampled fetch completed */
-#define KPROF_IBS_FETCH_CTL_FETCH_COMP_WIDTH     1
 #define KPROF_IBS_FETCH_CTL_FETCH_COMP_MASK      UINT64_C(0x4000000000000)
 #define KPROF_IBS_FETCH_CTL_IC_MISS_SHIFT        51 /* instruction cache miss */
-#define KPROF_IBS_FETCH_CTL_IC_MISS_WIDTH        1
 #define KPROF_IBS_FETCH_CTL_IC_MISS_MASK         UINT64_C(0x8000000000000)
 #define KPROF_IBS_FETCH_CTL_PHY_ADDR_VALID_SHIFT 52 /* IbsFetchPhysAd is valid */
-#define KPROF_IBS_FETCH_CTL_PHY_ADDR_VALID_WIDTH 1
 #define KPROF_IBS_FETCH_CTL_PHY_ADDR_VALID_MASK  UINT64_C(0x10000000000000)
 #define KPROF_IBS_FETCH_CTL_L1TLB_PGSZ_SHIFT     53 /* L1 ITLB page size */
-#define KPROF_IBS_FETCH_CTL_L1TLB_PGSZ_WIDTH     2
 #define KPROF_IBS_FETCH_CTL_L1TLB_PGSZ_MASK      UINT64_C(0x60000000000000)
 #define KPROF_IBS_FETCH_CTL_L1TLB_MISS_SHIFT     55 /* missed in the L1 ITLB */
-#define KPROF_IBS_FETCH_CTL_L1TLB_MISS_WIDTH     1
 #define KPROF_IBS_FETCH_CTL_L1TLB_MISS_MASK      UINT64_C(0x80000000000000)
 #define KPROF_IBS_FETCH_CTL_L2TLB_MISS_SHIFT     56 /* missed in the L2 ITLB */
-#define KPROF_IBS_FETCH_CTL_L2TLB_MISS_WIDTH     1
 #define KPROF_IBS_FETCH_CTL_L2TLB_MISS_MASK      UINT64_C(0x100000000000000)
 #define KPROF_IBS_FETCH_CTL_RAND_EN_SHIFT        57 /* randomise the low four bits of the fetch count */
-#define KPROF_IBS_FETCH_CTL_RAND_EN_WIDTH        1
 #define KPROF_IBS_FETCH_CTL_RAND_EN_MASK         UINT64_C(0x200000000000000)
 #define KPROF_IBS_FETCH_CTL_FETCH_L2_MISS_SHIFT  58 /* L2 miss (with fetch_comp) */
-#define KPROF_IBS_FETCH_CTL_FETCH_L2_MISS_WIDTH  1
 #define KPROF_IBS_FETCH_CTL_FETCH_L2_MISS_MASK   UINT64_C(0x400000000000000)
 #define KPROF_IBS_FETCH_CTL_L3_MISS_ONLY_SHIFT   59 /* sample only fetches that miss the L3 (zen4) */
-#define KPROF_IBS_FETCH_CTL_L3_MISS_ONLY_WIDTH   1
 #define KPROF_IBS_FETCH_CTL_L3_MISS_ONLY_MASK    UINT64_C(0x800000000000000)
 #define KPROF_IBS_FETCH_CTL_FETCH_OC_MISS_SHIFT  60 /* op cache miss */
-#define KPROF_IBS_FETCH_CTL_FETCH_OC_MISS_WIDTH  1
 #define KPROF_IBS_FETCH_CTL_FETCH_OC_MISS_MASK   UINT64_C(0x1000000000000000)
 #define KPROF_IBS_FETCH_CTL_FETCH_L3_MISS_SHIFT  61 /* L3 miss */
-#define KPROF_IBS_FETCH_CTL_FETCH_L3_MISS_WIDTH  1
 #define KPROF_IBS_FETCH_CTL_FETCH_L3_MISS_MASK   UINT64_C(0x2000000000000000)
 #define KPROF_IBS_FETCH_CTL_DEFINED_MASK         UINT64_C(0x3FFFFFFFFFFFFFFF)
 
@@ -6943,64 +6563,46 @@ KPROF_API const char *kprof_ibs_cap_name(kprof_ibs_cap value);
 
 #define KPROF_IBS_OP_CTL_OPMAXCNT_SHIFT                                                            \
 	0 /* ops (or cycles) between samples, bits 19:4 of the count */
-#define KPROF_IBS_OP_CTL_OPMAXCNT_WIDTH     16
 #define KPROF_IBS_OP_CTL_OPMAXCNT_MASK      UINT64_C(0xFFFF)
 #define KPROF_IBS_OP_CTL_L3_MISS_ONLY_SHIFT 16 /* sample only ops that miss the L3 (zen4) */
-#define KPROF_IBS_OP_CTL_L3_MISS_ONLY_WIDTH 1
 #define KPROF_IBS_OP_CTL_L3_MISS_ONLY_MASK  UINT64_C(0x10000)
 #define KPROF_IBS_OP_CTL_OP_EN_SHIFT        17 /* op sampling enabled */
-#define KPROF_IBS_OP_CTL_OP_EN_WIDTH        1
 #define KPROF_IBS_OP_CTL_OP_EN_MASK         UINT64_C(0x20000)
 #define KPROF_IBS_OP_CTL_OP_VAL_SHIFT       18 /* an op sample is valid */
-#define KPROF_IBS_OP_CTL_OP_VAL_WIDTH       1
 #define KPROF_IBS_OP_CTL_OP_VAL_MASK        UINT64_C(0x40000)
 #define KPROF_IBS_OP_CTL_CNT_CTL_SHIFT      19 /* count dispatched ops (op_count) instead of cycles */
-#define KPROF_IBS_OP_CTL_CNT_CTL_WIDTH      1
 #define KPROF_IBS_OP_CTL_CNT_CTL_MASK       UINT64_C(0x80000)
 #define KPROF_IBS_OP_CTL_OPMAXCNT_EXT_SHIFT 20 /* bits 26:20 of the max count (op_count_ext) */
-#define KPROF_IBS_OP_CTL_OPMAXCNT_EXT_WIDTH 7
 #define KPROF_IBS_OP_CTL_OPMAXCNT_EXT_MASK  UINT64_C(0x7F00000)
 #define KPROF_IBS_OP_CTL_OPCURCNT_SHIFT     32 /* current count */
-#define KPROF_IBS_OP_CTL_OPCURCNT_WIDTH     27
 #define KPROF_IBS_OP_CTL_OPCURCNT_MASK      UINT64_C(0x7FFFFFF00000000)
 #define KPROF_IBS_OP_CTL_LDLAT_THRSH_SHIFT                                                         \
 	59 /* load latency threshold: sample loads slower than 128 * (n + 1) cycles (op_load_latency) */
-#define KPROF_IBS_OP_CTL_LDLAT_THRSH_WIDTH 4
-#define KPROF_IBS_OP_CTL_LDLAT_THRSH_MASK  UINT64_C(0x7800000000000000)
-#define KPROF_IBS_OP_CTL_LDLAT_EN_SHIFT    63 /* load latency filtering enabled (op_load_latency) */
-#define KPROF_IBS_OP_CTL_LDLAT_EN_WIDTH    1
-#define KPROF_IBS_OP_CTL_LDLAT_EN_MASK     UINT64_C(0x8000000000000000)
-#define KPROF_IBS_OP_CTL_DEFINED_MASK      UINT64_C(0xFFFFFFFF07FFFFFF)
+#define KPROF_IBS_OP_CTL_LDLAT_THRSH_MASK UINT64_C(0x7800000000000000)
+#define KPROF_IBS_OP_CTL_LDLAT_EN_SHIFT   63 /* load latency filtering enabled (op_load_latency) */
+#define KPROF_IBS_OP_CTL_LDLAT_EN_MASK    UINT64_C(0x8000000000000000)
+#define KPROF_IBS_OP_CTL_DEFINED_MASK     UINT64_C(0xFFFFFFFF07FFFFFF)
 
 /* IbsOpData (0xC0011035).
  * Source: AMD APM vol. 2 (24593) section 13.3; Linux amd-ibs.h union ibs_op_data */
 
 #define KPROF_IBS_OP_DATA_COMP_TO_RET_CTR_SHIFT 0 /* cycles from completion to retirement */
-#define KPROF_IBS_OP_DATA_COMP_TO_RET_CTR_WIDTH 16
 #define KPROF_IBS_OP_DATA_COMP_TO_RET_CTR_MASK  UINT64_C(0xFFFF)
 #define KPROF_IBS_OP_DATA_TAG_TO_RET_CTR_SHIFT  16 /* cycles from tagging to retirement */
-#define KPROF_IBS_OP_DATA_TAG_TO_RET_CTR_WIDTH  16
 #define KPROF_IBS_OP_DATA_TAG_TO_RET_CTR_MASK   UINT64_C(0xFFFF0000)
 #define KPROF_IBS_OP_DATA_OP_RETURN_SHIFT       34 /* a return op */
-#define KPROF_IBS_OP_DATA_OP_RETURN_WIDTH       1
 #define KPROF_IBS_OP_DATA_OP_RETURN_MASK        UINT64_C(0x400000000)
 #define KPROF_IBS_OP_DATA_OP_BRN_TAKEN_SHIFT    35 /* a taken branch */
-#define KPROF_IBS_OP_DATA_OP_BRN_TAKEN_WIDTH    1
 #define KPROF_IBS_OP_DATA_OP_BRN_TAKEN_MASK     UINT64_C(0x800000000)
 #define KPROF_IBS_OP_DATA_OP_BRN_MISP_SHIFT     36 /* a mispredicted branch */
-#define KPROF_IBS_OP_DATA_OP_BRN_MISP_WIDTH     1
 #define KPROF_IBS_OP_DATA_OP_BRN_MISP_MASK      UINT64_C(0x1000000000)
 #define KPROF_IBS_OP_DATA_OP_BRN_RET_SHIFT      37 /* a retired branch op */
-#define KPROF_IBS_OP_DATA_OP_BRN_RET_WIDTH      1
 #define KPROF_IBS_OP_DATA_OP_BRN_RET_MASK       UINT64_C(0x2000000000)
 #define KPROF_IBS_OP_DATA_OP_RIP_INVALID_SHIFT  38 /* IbsOpRip is not valid (rip_invalid_check) */
-#define KPROF_IBS_OP_DATA_OP_RIP_INVALID_WIDTH  1
 #define KPROF_IBS_OP_DATA_OP_RIP_INVALID_MASK   UINT64_C(0x4000000000)
 #define KPROF_IBS_OP_DATA_OP_BRN_FUSE_SHIFT     39 /* a fused branch op (op_branch_fuse) */
-#define KPROF_IBS_OP_DATA_OP_BRN_FUSE_WIDTH     1
 #define KPROF_IBS_OP_DATA_OP_BRN_FUSE_MASK      UINT64_C(0x8000000000)
 #define KPROF_IBS_OP_DATA_OP_MICROCODE_SHIFT    40 /* a microcoded op */
-#define KPROF_IBS_OP_DATA_OP_MICROCODE_WIDTH    1
 #define KPROF_IBS_OP_DATA_OP_MICROCODE_MASK     UINT64_C(0x10000000000)
 #define KPROF_IBS_OP_DATA_DEFINED_MASK          UINT64_C(0x1FCFFFFFFFF)
 
@@ -7009,92 +6611,66 @@ KPROF_API const char *kprof_ibs_cap_name(kprof_ibs_cap value);
 
 #define KPROF_IBS_OP_DATA2_DATA_SRC_LO_SHIFT                                                       \
 	0 /* data source (kprof_ibs_data_source; the low bits of kprof_ibs_data_source_ext on zen4) */
-#define KPROF_IBS_OP_DATA2_DATA_SRC_LO_WIDTH 3
-#define KPROF_IBS_OP_DATA2_DATA_SRC_LO_MASK  UINT64_C(0x7)
-#define KPROF_IBS_OP_DATA2_RMT_NODE_SHIFT    4 /* the data came from another node */
-#define KPROF_IBS_OP_DATA2_RMT_NODE_WIDTH    1
-#define KPROF_IBS_OP_DATA2_RMT_NODE_MASK     UINT64_C(0x10)
+#define KPROF_IBS_OP_DATA2_DATA_SRC_LO_MASK UINT64_C(0x7)
+#define KPROF_IBS_OP_DATA2_RMT_NODE_SHIFT   4 /* the data came from another node */
+#define KPROF_IBS_OP_DATA2_RMT_NODE_MASK    UINT64_C(0x10)
 #define KPROF_IBS_OP_DATA2_CACHE_HIT_ST_SHIFT                                                      \
 	5 /* cache hit state: 0 modified, 1 owned (with a cache data source) */
-#define KPROF_IBS_OP_DATA2_CACHE_HIT_ST_WIDTH 1
-#define KPROF_IBS_OP_DATA2_CACHE_HIT_ST_MASK  UINT64_C(0x20)
-#define KPROF_IBS_OP_DATA2_DATA_SRC_HI_SHIFT  6 /* high bits of the extended data source (zen4) */
-#define KPROF_IBS_OP_DATA2_DATA_SRC_HI_WIDTH  2
-#define KPROF_IBS_OP_DATA2_DATA_SRC_HI_MASK   UINT64_C(0xC0)
-#define KPROF_IBS_OP_DATA2_DEFINED_MASK       UINT64_C(0xF7)
+#define KPROF_IBS_OP_DATA2_CACHE_HIT_ST_MASK UINT64_C(0x20)
+#define KPROF_IBS_OP_DATA2_DATA_SRC_HI_SHIFT 6 /* high bits of the extended data source (zen4) */
+#define KPROF_IBS_OP_DATA2_DATA_SRC_HI_MASK  UINT64_C(0xC0)
+#define KPROF_IBS_OP_DATA2_DEFINED_MASK      UINT64_C(0xF7)
 
 /* IbsOpData3 (0xC0011037).
  * Source: AMD APM vol. 2 (24593) section 13.3; Linux amd-ibs.h union ibs_op_data3 */
 
 #define KPROF_IBS_OP_DATA3_LD_OP_SHIFT           0 /* a load op */
-#define KPROF_IBS_OP_DATA3_LD_OP_WIDTH           1
 #define KPROF_IBS_OP_DATA3_LD_OP_MASK            UINT64_C(0x1)
 #define KPROF_IBS_OP_DATA3_ST_OP_SHIFT           1 /* a store op */
-#define KPROF_IBS_OP_DATA3_ST_OP_WIDTH           1
 #define KPROF_IBS_OP_DATA3_ST_OP_MASK            UINT64_C(0x2)
 #define KPROF_IBS_OP_DATA3_DC_L1TLB_MISS_SHIFT   2 /* L1 DTLB miss */
-#define KPROF_IBS_OP_DATA3_DC_L1TLB_MISS_WIDTH   1
 #define KPROF_IBS_OP_DATA3_DC_L1TLB_MISS_MASK    UINT64_C(0x4)
 #define KPROF_IBS_OP_DATA3_DC_L2TLB_MISS_SHIFT   3 /* L2 DTLB miss */
-#define KPROF_IBS_OP_DATA3_DC_L2TLB_MISS_WIDTH   1
 #define KPROF_IBS_OP_DATA3_DC_L2TLB_MISS_MASK    UINT64_C(0x8)
 #define KPROF_IBS_OP_DATA3_DC_L1TLB_HIT_2M_SHIFT 4 /* L1 DTLB hit in a 2 MiB page */
-#define KPROF_IBS_OP_DATA3_DC_L1TLB_HIT_2M_WIDTH 1
 #define KPROF_IBS_OP_DATA3_DC_L1TLB_HIT_2M_MASK  UINT64_C(0x10)
 #define KPROF_IBS_OP_DATA3_DC_L1TLB_HIT_1G_SHIFT 5 /* L1 DTLB hit in a 1 GiB page */
-#define KPROF_IBS_OP_DATA3_DC_L1TLB_HIT_1G_WIDTH 1
 #define KPROF_IBS_OP_DATA3_DC_L1TLB_HIT_1G_MASK  UINT64_C(0x20)
 #define KPROF_IBS_OP_DATA3_DC_L2TLB_HIT_2M_SHIFT 6 /* L2 DTLB hit in a 2 MiB page */
-#define KPROF_IBS_OP_DATA3_DC_L2TLB_HIT_2M_WIDTH 1
 #define KPROF_IBS_OP_DATA3_DC_L2TLB_HIT_2M_MASK  UINT64_C(0x40)
 #define KPROF_IBS_OP_DATA3_DC_MISS_SHIFT         7 /* data cache miss */
-#define KPROF_IBS_OP_DATA3_DC_MISS_WIDTH         1
 #define KPROF_IBS_OP_DATA3_DC_MISS_MASK          UINT64_C(0x80)
 #define KPROF_IBS_OP_DATA3_DC_MIS_ACC_SHIFT      8 /* misaligned access */
-#define KPROF_IBS_OP_DATA3_DC_MIS_ACC_WIDTH      1
 #define KPROF_IBS_OP_DATA3_DC_MIS_ACC_MASK       UINT64_C(0x100)
 #define KPROF_IBS_OP_DATA3_DC_WC_MEM_ACC_SHIFT   13 /* write-combining memory access */
-#define KPROF_IBS_OP_DATA3_DC_WC_MEM_ACC_WIDTH   1
 #define KPROF_IBS_OP_DATA3_DC_WC_MEM_ACC_MASK    UINT64_C(0x2000)
 #define KPROF_IBS_OP_DATA3_DC_UC_MEM_ACC_SHIFT   14 /* uncacheable memory access */
-#define KPROF_IBS_OP_DATA3_DC_UC_MEM_ACC_WIDTH   1
 #define KPROF_IBS_OP_DATA3_DC_UC_MEM_ACC_MASK    UINT64_C(0x4000)
 #define KPROF_IBS_OP_DATA3_DC_LOCKED_OP_SHIFT    15 /* locked operation */
-#define KPROF_IBS_OP_DATA3_DC_LOCKED_OP_WIDTH    1
 #define KPROF_IBS_OP_DATA3_DC_LOCKED_OP_MASK     UINT64_C(0x8000)
 #define KPROF_IBS_OP_DATA3_DC_MISS_NO_MAB_ALLOC_SHIFT                                              \
 	16 /* data cache miss without a miss-address-buffer allocation */
-#define KPROF_IBS_OP_DATA3_DC_MISS_NO_MAB_ALLOC_WIDTH 1
-#define KPROF_IBS_OP_DATA3_DC_MISS_NO_MAB_ALLOC_MASK  UINT64_C(0x10000)
-#define KPROF_IBS_OP_DATA3_DC_LIN_ADDR_VALID_SHIFT    17 /* IbsDcLinAd is valid */
-#define KPROF_IBS_OP_DATA3_DC_LIN_ADDR_VALID_WIDTH    1
-#define KPROF_IBS_OP_DATA3_DC_LIN_ADDR_VALID_MASK     UINT64_C(0x20000)
-#define KPROF_IBS_OP_DATA3_DC_PHY_ADDR_VALID_SHIFT    18 /* IbsDcPhysAd is valid */
-#define KPROF_IBS_OP_DATA3_DC_PHY_ADDR_VALID_WIDTH    1
-#define KPROF_IBS_OP_DATA3_DC_PHY_ADDR_VALID_MASK     UINT64_C(0x40000)
-#define KPROF_IBS_OP_DATA3_DC_L2_TLB_HIT_1G_SHIFT     19 /* L2 DTLB hit in a 1 GiB page */
-#define KPROF_IBS_OP_DATA3_DC_L2_TLB_HIT_1G_WIDTH     1
-#define KPROF_IBS_OP_DATA3_DC_L2_TLB_HIT_1G_MASK      UINT64_C(0x80000)
-#define KPROF_IBS_OP_DATA3_L2_MISS_SHIFT              20 /* L2 cache miss */
-#define KPROF_IBS_OP_DATA3_L2_MISS_WIDTH              1
-#define KPROF_IBS_OP_DATA3_L2_MISS_MASK               UINT64_C(0x100000)
-#define KPROF_IBS_OP_DATA3_SW_PF_SHIFT                21 /* software prefetch */
-#define KPROF_IBS_OP_DATA3_SW_PF_WIDTH                1
-#define KPROF_IBS_OP_DATA3_SW_PF_MASK                 UINT64_C(0x200000)
-#define KPROF_IBS_OP_DATA3_OP_MEM_WIDTH_SHIFT         22 /* load/store size: 2^(n-1) bytes, 0 unknown */
-#define KPROF_IBS_OP_DATA3_OP_MEM_WIDTH_WIDTH         4
-#define KPROF_IBS_OP_DATA3_OP_MEM_WIDTH_MASK          UINT64_C(0x3C00000)
+#define KPROF_IBS_OP_DATA3_DC_MISS_NO_MAB_ALLOC_MASK UINT64_C(0x10000)
+#define KPROF_IBS_OP_DATA3_DC_LIN_ADDR_VALID_SHIFT   17 /* IbsDcLinAd is valid */
+#define KPROF_IBS_OP_DATA3_DC_LIN_ADDR_VALID_MASK    UINT64_C(0x20000)
+#define KPROF_IBS_OP_DATA3_DC_PHY_ADDR_VALID_SHIFT   18 /* IbsDcPhysAd is valid */
+#define KPROF_IBS_OP_DATA3_DC_PHY_ADDR_VALID_MASK    UINT64_C(0x40000)
+#define KPROF_IBS_OP_DATA3_DC_L2_TLB_HIT_1G_SHIFT    19 /* L2 DTLB hit in a 1 GiB page */
+#define KPROF_IBS_OP_DATA3_DC_L2_TLB_HIT_1G_MASK     UINT64_C(0x80000)
+#define KPROF_IBS_OP_DATA3_L2_MISS_SHIFT             20 /* L2 cache miss */
+#define KPROF_IBS_OP_DATA3_L2_MISS_MASK              UINT64_C(0x100000)
+#define KPROF_IBS_OP_DATA3_SW_PF_SHIFT               21 /* software prefetch */
+#define KPROF_IBS_OP_DATA3_SW_PF_MASK                UINT64_C(0x200000)
+#define KPROF_IBS_OP_DATA3_OP_MEM_WIDTH_SHIFT        22 /* load/store size: 2^(n-1) bytes, 0 unknown */
+#define KPROF_IBS_OP_DATA3_OP_MEM_WIDTH_MASK         UINT64_C(0x3C00000)
 #define KPROF_IBS_OP_DATA3_OP_DC_MISS_OPEN_MEM_REQS_SHIFT                                          \
 	26 /* memory requests outstanding when the miss was filled */
-#define KPROF_IBS_OP_DATA3_OP_DC_MISS_OPEN_MEM_REQS_WIDTH 6
-#define KPROF_IBS_OP_DATA3_OP_DC_MISS_OPEN_MEM_REQS_MASK  UINT64_C(0xFC000000)
-#define KPROF_IBS_OP_DATA3_DC_MISS_LAT_SHIFT              32 /* data cache miss latency in cycles */
-#define KPROF_IBS_OP_DATA3_DC_MISS_LAT_WIDTH              16
-#define KPROF_IBS_OP_DATA3_DC_MISS_LAT_MASK               UINT64_C(0xFFFF00000000)
-#define KPROF_IBS_OP_DATA3_TLB_REFILL_LAT_SHIFT           48 /* L1 DTLB refill latency in cycles */
-#define KPROF_IBS_OP_DATA3_TLB_REFILL_LAT_WIDTH           16
-#define KPROF_IBS_OP_DATA3_TLB_REFILL_LAT_MASK            UINT64_C(0xFFFF000000000000)
-#define KPROF_IBS_OP_DATA3_DEFINED_MASK                   UINT64_C(0xFFFFFFFFFFFFE1FF)
+#define KPROF_IBS_OP_DATA3_OP_DC_MISS_OPEN_MEM_REQS_MASK UINT64_C(0xFC000000)
+#define KPROF_IBS_OP_DATA3_DC_MISS_LAT_SHIFT             32 /* data cache miss latency in cycles */
+#define KPROF_IBS_OP_DATA3_DC_MISS_LAT_MASK              UINT64_C(0xFFFF00000000)
+#define KPROF_IBS_OP_DATA3_TLB_REFILL_LAT_SHIFT          48 /* L1 DTLB refill latency in cycles */
+#define KPROF_IBS_OP_DATA3_TLB_REFILL_LAT_MASK           UINT64_C(0xFFFF000000000000)
+#define KPROF_IBS_OP_DATA3_DEFINED_MASK                  UINT64_C(0xFFFFFFFFFFFFE1FF)
 
 /* IcIbsExtdCtl (0xC001103C).
  * Source: AMD PPR for family 17h and later (MSRC001_103C); Linux amd-ibs.h union
@@ -7102,19 +6678,16 @@ KPROF_API const char *kprof_ibs_cap_name(kprof_ibs_cap value);
 
 #define KPROF_IC_IBS_EXTD_CTL_ITLB_REFILL_LAT_SHIFT                                                \
 	0 /* ITLB refill latency of the sampled fetch, in cycles */
-#define KPROF_IC_IBS_EXTD_CTL_ITLB_REFILL_LAT_WIDTH 16
-#define KPROF_IC_IBS_EXTD_CTL_ITLB_REFILL_LAT_MASK  UINT64_C(0xFFFF)
-#define KPROF_IC_IBS_EXTD_CTL_DEFINED_MASK          UINT64_C(0xFFFF)
+#define KPROF_IC_IBS_EXTD_CTL_ITLB_REFILL_LAT_MASK UINT64_C(0xFFFF)
+#define KPROF_IC_IBS_EXTD_CTL_DEFINED_MASK         UINT64_C(0xFFFF)
 
 /* IbsCtl (0xC001103A): the APIC LVT entry IBS interrupts through.
  * Source: AMD APM vol. 2 (24593) section 13.3 (IBS Control Register); Linux perf_event.h
  * IBSCTL_LVT_OFFSET_MASK 0x0F, IBSCTL_LVT_OFFSET_VALID (1ULL<<8) */
 
 #define KPROF_IBS_CTL_LVT_OFFSET_SHIFT       0 /* extended LVT offset */
-#define KPROF_IBS_CTL_LVT_OFFSET_WIDTH       4
 #define KPROF_IBS_CTL_LVT_OFFSET_MASK        UINT64_C(0xF)
 #define KPROF_IBS_CTL_LVT_OFFSET_VALID_SHIFT 8 /* lvt_offset is valid */
-#define KPROF_IBS_CTL_LVT_OFFSET_VALID_WIDTH 1
 #define KPROF_IBS_CTL_LVT_OFFSET_VALID_MASK  UINT64_C(0x100)
 #define KPROF_IBS_CTL_DEFINED_MASK           UINT64_C(0x10F)
 
@@ -7553,9 +7126,8 @@ KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_bts_record64) == KPROF_BTS_RECORD64_SIZE,
 
 #define KPROF_BTS_RECORD64_FLAGS_PREDICTED_SHIFT                                                   \
 	4 /* the branch was predicted (not reported by Core and Atom processors) */
-#define KPROF_BTS_RECORD64_FLAGS_PREDICTED_WIDTH 1
-#define KPROF_BTS_RECORD64_FLAGS_PREDICTED_MASK  UINT64_C(0x10)
-#define KPROF_BTS_RECORD64_FLAGS_DEFINED_MASK    UINT64_C(0x10)
+#define KPROF_BTS_RECORD64_FLAGS_PREDICTED_MASK UINT64_C(0x10)
+#define KPROF_BTS_RECORD64_FLAGS_DEFINED_MASK   UINT64_C(0x10)
 
 /* What kprof_bts_record64_decode/_encode hand the codec: the size, then where its runs of
  * multi-byte scalars start in kprof_impl_struct_runs and how many there are. */
@@ -7589,7 +7161,6 @@ KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_bts_record32) == KPROF_BTS_RECORD32_SIZE,
  * 18.4.9 */
 
 #define KPROF_BTS_RECORD32_FLAGS_PREDICTED_SHIFT 4 /* the branch was predicted */
-#define KPROF_BTS_RECORD32_FLAGS_PREDICTED_WIDTH 1
 #define KPROF_BTS_RECORD32_FLAGS_PREDICTED_MASK  0x10u
 #define KPROF_BTS_RECORD32_FLAGS_DEFINED_MASK    0x10u
 
@@ -7894,16 +7465,13 @@ KPROF_API const char *kprof_pebs_data_source_access_name(kprof_pebs_data_source_
  * at bit 4, st_locked at bit 5), precise_store_data, precise_datala_hsw (status & 1: L1 hit) */
 
 #define KPROF_PEBS_STORE_STATUS_L1_HIT_SHIFT 0 /* the store hit the L1 data cache */
-#define KPROF_PEBS_STORE_STATUS_L1_HIT_WIDTH 1
 #define KPROF_PEBS_STORE_STATUS_L1_HIT_MASK  UINT64_C(0x1)
 #define KPROF_PEBS_STORE_STATUS_STLB_MISS_SHIFT                                                    \
 	4 /* the store missed the second-level TLB (precise stores only) */
-#define KPROF_PEBS_STORE_STATUS_STLB_MISS_WIDTH 1
-#define KPROF_PEBS_STORE_STATUS_STLB_MISS_MASK  UINT64_C(0x10)
-#define KPROF_PEBS_STORE_STATUS_LOCKED_SHIFT    5 /* a locked store (precise stores only) */
-#define KPROF_PEBS_STORE_STATUS_LOCKED_WIDTH    1
-#define KPROF_PEBS_STORE_STATUS_LOCKED_MASK     UINT64_C(0x20)
-#define KPROF_PEBS_STORE_STATUS_DEFINED_MASK    UINT64_C(0x31)
+#define KPROF_PEBS_STORE_STATUS_STLB_MISS_MASK UINT64_C(0x10)
+#define KPROF_PEBS_STORE_STATUS_LOCKED_SHIFT   5 /* a locked store (precise stores only) */
+#define KPROF_PEBS_STORE_STATUS_LOCKED_MASK    UINT64_C(0x20)
+#define KPROF_PEBS_STORE_STATUS_DEFINED_MASK   UINT64_C(0x31)
 
 /* PEBS record, format 0 (Core): the 64-bit register state after the sampled instruction.
  * Source: Intel SDM vol. 3 ch. 18-20; Linux arch/x86/include/asm/msr-index.h, perf_event.h,
@@ -8321,17 +7889,14 @@ KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_pebs_basic) == KPROF_PEBS_BASIC_SIZE, kpro
 
 #define KPROF_PEBS_BASIC_FORMAT_SIZE_FORMAT_GROUP_SHIFT                                            \
 	0 /* the groups present, laid out as PEBS_DATA_CFG */
-#define KPROF_PEBS_BASIC_FORMAT_SIZE_FORMAT_GROUP_WIDTH 32
-#define KPROF_PEBS_BASIC_FORMAT_SIZE_FORMAT_GROUP_MASK  UINT64_C(0xFFFFFFFF)
+#define KPROF_PEBS_BASIC_FORMAT_SIZE_FORMAT_GROUP_MASK UINT64_C(0xFFFFFFFF)
 #define KPROF_PEBS_BASIC_FORMAT_SIZE_RETIRE_LATENCY_SHIFT                                          \
 	32 /* retire latency in core cycles, filled when IA32_PERF_CAPABILITIES.pebs_timing_info (bit 17) is set, else 0: it follows that bit, not the record format */
-#define KPROF_PEBS_BASIC_FORMAT_SIZE_RETIRE_LATENCY_WIDTH 16
-#define KPROF_PEBS_BASIC_FORMAT_SIZE_RETIRE_LATENCY_MASK  UINT64_C(0xFFFF00000000)
+#define KPROF_PEBS_BASIC_FORMAT_SIZE_RETIRE_LATENCY_MASK UINT64_C(0xFFFF00000000)
 #define KPROF_PEBS_BASIC_FORMAT_SIZE_RECORD_SIZE_SHIFT                                             \
 	48 /* bytes in this record, basic group included */
-#define KPROF_PEBS_BASIC_FORMAT_SIZE_RECORD_SIZE_WIDTH 16
-#define KPROF_PEBS_BASIC_FORMAT_SIZE_RECORD_SIZE_MASK  UINT64_C(0xFFFF000000000000)
-#define KPROF_PEBS_BASIC_FORMAT_SIZE_DEFINED_MASK      UINT64_C(0xFFFFFFFFFFFFFFFF)
+#define KPROF_PEBS_BASIC_FORMAT_SIZE_RECORD_SIZE_MASK UINT64_C(0xFFFF000000000000)
+#define KPROF_PEBS_BASIC_FORMAT_SIZE_DEFINED_MASK     UINT64_C(0xFFFFFFFFFFFFFFFF)
 
 /* What kprof_pebs_basic_decode/_encode hand the codec: the size, then where its runs of
  * multi-byte scalars start in kprof_impl_struct_runs and how many there are. */
@@ -8378,13 +7943,11 @@ KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_pebs_meminfo) == KPROF_PEBS_MEMINFO_SIZE,
 
 #define KPROF_PEBS_MEMINFO_LATENCY_INSTR_LATENCY_SHIFT                                             \
 	0 /* instruction latency in core cycles (Sapphire Rapids, Alder Lake and later) */
-#define KPROF_PEBS_MEMINFO_LATENCY_INSTR_LATENCY_WIDTH 16
-#define KPROF_PEBS_MEMINFO_LATENCY_INSTR_LATENCY_MASK  UINT64_C(0xFFFF)
+#define KPROF_PEBS_MEMINFO_LATENCY_INSTR_LATENCY_MASK UINT64_C(0xFFFF)
 #define KPROF_PEBS_MEMINFO_LATENCY_CACHE_LATENCY_SHIFT                                             \
 	32 /* cache (load) latency in core cycles (Sapphire Rapids, Alder Lake and later) */
-#define KPROF_PEBS_MEMINFO_LATENCY_CACHE_LATENCY_WIDTH 16
-#define KPROF_PEBS_MEMINFO_LATENCY_CACHE_LATENCY_MASK  UINT64_C(0xFFFF00000000)
-#define KPROF_PEBS_MEMINFO_LATENCY_DEFINED_MASK        UINT64_C(0xFFFF0000FFFF)
+#define KPROF_PEBS_MEMINFO_LATENCY_CACHE_LATENCY_MASK UINT64_C(0xFFFF00000000)
+#define KPROF_PEBS_MEMINFO_LATENCY_DEFINED_MASK       UINT64_C(0xFFFF0000FFFF)
 
 /* What kprof_pebs_meminfo_decode/_encode hand the codec: the size, then where its runs of
  * multi-byte scalars start in kprof_impl_struct_runs and how many there are. */
@@ -8502,47 +8065,34 @@ KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_pebs_arch_header) == KPROF_PEBS_ARCH_HEADE
  * setup_arch_pebs_sample_data (group order) */
 
 #define KPROF_PEBS_ARCH_HEADER_FORMAT_SIZE_SHIFT   0 /* bytes in this fragment, header included */
-#define KPROF_PEBS_ARCH_HEADER_FORMAT_SIZE_WIDTH   16
 #define KPROF_PEBS_ARCH_HEADER_FORMAT_SIZE_MASK    UINT64_C(0xFFFF)
 #define KPROF_PEBS_ARCH_HEADER_FORMAT_MODE64_SHIFT 30 /* written in 64-bit mode */
-#define KPROF_PEBS_ARCH_HEADER_FORMAT_MODE64_WIDTH 1
 #define KPROF_PEBS_ARCH_HEADER_FORMAT_MODE64_MASK  UINT64_C(0x40000000)
 #define KPROF_PEBS_ARCH_HEADER_FORMAT_CONT_SHIFT   31 /* another fragment of this record follows */
-#define KPROF_PEBS_ARCH_HEADER_FORMAT_CONT_WIDTH   1
 #define KPROF_PEBS_ARCH_HEADER_FORMAT_CONT_MASK    UINT64_C(0x80000000)
 #define KPROF_PEBS_ARCH_HEADER_FORMAT_CNTR_SHIFT   35 /* a counters group follows */
-#define KPROF_PEBS_ARCH_HEADER_FORMAT_CNTR_WIDTH   5
 #define KPROF_PEBS_ARCH_HEADER_FORMAT_CNTR_MASK    UINT64_C(0xF800000000)
 #define KPROF_PEBS_ARCH_HEADER_FORMAT_LBR_SHIFT                                                    \
 	40 /* an LBR group follows: 1 eight entries, 2 sixteen, 3 the LBR header's depth */
-#define KPROF_PEBS_ARCH_HEADER_FORMAT_LBR_WIDTH 2
-#define KPROF_PEBS_ARCH_HEADER_FORMAT_LBR_MASK  UINT64_C(0x30000000000)
+#define KPROF_PEBS_ARCH_HEADER_FORMAT_LBR_MASK UINT64_C(0x30000000000)
 #define KPROF_PEBS_ARCH_HEADER_FORMAT_XMM_SHIFT                                                    \
 	49 /* a vector group (XER header, XMM0-15) follows */
-#define KPROF_PEBS_ARCH_HEADER_FORMAT_XMM_WIDTH    1
 #define KPROF_PEBS_ARCH_HEADER_FORMAT_XMM_MASK     UINT64_C(0x2000000000000)
 #define KPROF_PEBS_ARCH_HEADER_FORMAT_YMMH_SHIFT   50 /* YMM upper halves (not decoded by kprof) */
-#define KPROF_PEBS_ARCH_HEADER_FORMAT_YMMH_WIDTH   1
 #define KPROF_PEBS_ARCH_HEADER_FORMAT_YMMH_MASK    UINT64_C(0x4000000000000)
 #define KPROF_PEBS_ARCH_HEADER_FORMAT_OPMASK_SHIFT 53 /* opmask registers (not decoded by kprof) */
-#define KPROF_PEBS_ARCH_HEADER_FORMAT_OPMASK_WIDTH 1
 #define KPROF_PEBS_ARCH_HEADER_FORMAT_OPMASK_MASK  UINT64_C(0x20000000000000)
 #define KPROF_PEBS_ARCH_HEADER_FORMAT_ZMMH_SHIFT   54 /* ZMM upper halves (not decoded by kprof) */
-#define KPROF_PEBS_ARCH_HEADER_FORMAT_ZMMH_WIDTH   1
 #define KPROF_PEBS_ARCH_HEADER_FORMAT_ZMMH_MASK    UINT64_C(0x40000000000000)
 #define KPROF_PEBS_ARCH_HEADER_FORMAT_H16ZMM_SHIFT 55 /* ZMM16-31 (not decoded by kprof) */
-#define KPROF_PEBS_ARCH_HEADER_FORMAT_H16ZMM_WIDTH 1
 #define KPROF_PEBS_ARCH_HEADER_FORMAT_H16ZMM_MASK  UINT64_C(0x80000000000000)
 #define KPROF_PEBS_ARCH_HEADER_FORMAT_GPR_SHIFT    61 /* a general-purpose register group follows */
-#define KPROF_PEBS_ARCH_HEADER_FORMAT_GPR_WIDTH    1
 #define KPROF_PEBS_ARCH_HEADER_FORMAT_GPR_MASK     UINT64_C(0x2000000000000000)
 #define KPROF_PEBS_ARCH_HEADER_FORMAT_AUX_SHIFT                                                    \
 	62 /* an auxiliary (memory information) group follows */
-#define KPROF_PEBS_ARCH_HEADER_FORMAT_AUX_WIDTH 1
-#define KPROF_PEBS_ARCH_HEADER_FORMAT_AUX_MASK  UINT64_C(0x4000000000000000)
+#define KPROF_PEBS_ARCH_HEADER_FORMAT_AUX_MASK UINT64_C(0x4000000000000000)
 #define KPROF_PEBS_ARCH_HEADER_FORMAT_BASIC_SHIFT                                                  \
 	63 /* a basic group follows (the first fragment always has one) */
-#define KPROF_PEBS_ARCH_HEADER_FORMAT_BASIC_WIDTH  1
 #define KPROF_PEBS_ARCH_HEADER_FORMAT_BASIC_MASK   UINT64_C(0x8000000000000000)
 #define KPROF_PEBS_ARCH_HEADER_FORMAT_DEFINED_MASK UINT64_C(0xE0E603F8C000FFFF)
 
@@ -8582,10 +8132,8 @@ KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_pebs_arch_basic) == KPROF_PEBS_ARCH_BASIC_
  * valid:1 rsvd:47, rsvd2, rsvd3); events/intel/ds.c (retire latency only when valid) */
 
 #define KPROF_PEBS_ARCH_BASIC_RETIRE_LATENCY_SHIFT 0 /* retire latency in cycles */
-#define KPROF_PEBS_ARCH_BASIC_RETIRE_LATENCY_WIDTH 16
 #define KPROF_PEBS_ARCH_BASIC_RETIRE_LATENCY_MASK  UINT64_C(0xFFFF)
 #define KPROF_PEBS_ARCH_BASIC_RETIRE_VALID_SHIFT   16 /* latency is valid */
-#define KPROF_PEBS_ARCH_BASIC_RETIRE_VALID_WIDTH   1
 #define KPROF_PEBS_ARCH_BASIC_RETIRE_VALID_MASK    UINT64_C(0x10000)
 #define KPROF_PEBS_ARCH_BASIC_RETIRE_DEFINED_MASK  UINT64_C(0x1FFFF)
 
@@ -8624,10 +8172,8 @@ KPROF_IMPL_STATIC_ASSERT(sizeof(kprof_pebs_arch_aux) == KPROF_PEBS_ARCH_AUX_SIZE
  * pad2:16 cache_latency:16 pad3:16, tsx_tuning) */
 
 #define KPROF_PEBS_ARCH_AUX_LATENCY_INSTR_LATENCY_SHIFT 0 /* instruction latency in cycles */
-#define KPROF_PEBS_ARCH_AUX_LATENCY_INSTR_LATENCY_WIDTH 16
 #define KPROF_PEBS_ARCH_AUX_LATENCY_INSTR_LATENCY_MASK  UINT64_C(0xFFFF)
 #define KPROF_PEBS_ARCH_AUX_LATENCY_CACHE_LATENCY_SHIFT 32 /* cache (load) latency in cycles */
-#define KPROF_PEBS_ARCH_AUX_LATENCY_CACHE_LATENCY_WIDTH 16
 #define KPROF_PEBS_ARCH_AUX_LATENCY_CACHE_LATENCY_MASK  UINT64_C(0xFFFF00000000)
 #define KPROF_PEBS_ARCH_AUX_LATENCY_DEFINED_MASK        UINT64_C(0xFFFF0000FFFF)
 
@@ -11853,8 +11399,8 @@ KPROF_API uint32_t kprof_cpuid_model_get(uint32_t leaf1_eax)
 	uint32_t base = KPROF_FIELD_GET(KPROF_CPUID_1_EAX_FAMILY, leaf1_eax);
 	uint32_t model = KPROF_FIELD_GET(KPROF_CPUID_1_EAX_MODEL, leaf1_eax);
 	if (base >= KPROF_CPUID_FAMILY_P6)
-		model |= KPROF_FIELD_GET(KPROF_CPUID_1_EAX_EXT_MODEL, leaf1_eax)
-		         << KPROF_CPUID_1_EAX_MODEL_WIDTH;
+		model += KPROF_FIELD_GET(KPROF_CPUID_1_EAX_EXT_MODEL, leaf1_eax) *
+		         KPROF_IMPL_FIELD_SPAN(KPROF_CPUID_1_EAX_MODEL);
 	return model;
 }
 
@@ -12115,13 +11661,14 @@ KPROF_API kprof_status kprof_pmu_select_pack(kprof_cpuid_vendor vendor, const kp
 		v |= KPROF_FIELD_PREP(KPROF_IA32_PERFEVTSEL_EVENT, in->event);
 		v |= KPROF_FIELD_PREP(KPROF_IA32_PERFEVTSEL_ANY, in->any);
 	} else {
-		if (in->event >> (KPROF_AMD_PERFEVTSEL_EVENT_WIDTH +
-		                  KPROF_AMD_PERFEVTSEL_EVENT_HI_WIDTH) ||
+		if (in->event / KPROF_IMPL_FIELD_SPAN(KPROF_AMD_PERFEVTSEL_EVENT) >
+		            KPROF_FIELD_MAX(KPROF_AMD_PERFEVTSEL_EVENT_HI) ||
 		    in->any)
 			return KPROF_E_RANGE;
 		v |= KPROF_FIELD_PREP(KPROF_AMD_PERFEVTSEL_EVENT, in->event);
 		v |= KPROF_FIELD_PREP(KPROF_AMD_PERFEVTSEL_EVENT_HI,
-		                      (uint64_t)in->event >> KPROF_AMD_PERFEVTSEL_EVENT_WIDTH);
+		                      in->event /
+		                              KPROF_IMPL_FIELD_SPAN(KPROF_AMD_PERFEVTSEL_EVENT));
 		v |= KPROF_FIELD_PREP(KPROF_AMD_PERFEVTSEL_GUEST_ONLY, in->guest_only);
 		v |= KPROF_FIELD_PREP(KPROF_AMD_PERFEVTSEL_HOST_ONLY, in->host_only);
 	}
@@ -12274,7 +11821,7 @@ KPROF_IMPL_INTERNAL void kprof_impl_pmu_caps_intel(const kprof_cpuid_snapshot *s
 	                                                             KPROF_CPUID_REG_EDX)) &&
 	                        kprof_impl_cpuid_has(s, KPROF_CPUID_SLOT_ARCH_LBR));
 	/* Depth bit n allows 8(n+1) entries (Intel SDM vol. 2A CPUID leaf 1CH). */
-	for (sub = 0; c->arch_lbr && sub <= KPROF_CPUID_1C_EAX_DEPTH_MASK_WIDTH - 1u; sub++)
+	for (sub = 0; c->arch_lbr && KPROF_FIELD_MAX(KPROF_CPUID_1C_EAX_DEPTH_MASK) >> sub; sub++)
 		if (KPROF_FIELD_GET(KPROF_CPUID_1C_EAX_DEPTH_MASK, lbr) >> sub & 1u)
 			c->lbr_depth_max = (uint8_t)(8u * (sub + 1u));
 	if (c->arch_lbr)
@@ -12403,7 +11950,7 @@ KPROF_API kprof_status kprof_pmu_perf_config_get(kprof_cpuid_vendor vendor, uint
 	else
 		c = ((c & ~KPROF_AMD_PERFEVTSEL_EVENT_HI_MASK) |
 		     KPROF_FIELD_PREP(KPROF_AMD_PERFEVTSEL_EVENT_HI,
-		                      (uint64_t)f.event >> KPROF_AMD_PERFEVTSEL_EVENT_WIDTH));
+		                      f.event / KPROF_IMPL_FIELD_SPAN(KPROF_AMD_PERFEVTSEL_EVENT)));
 	*config = c;
 	return KPROF_OK;
 }
@@ -12513,7 +12060,9 @@ KPROF_IMPL_INTERNAL kprof_status kprof_impl_pmu_plan_fixed(const kprof_pmu_caps 
 	if (c->vendor != KPROF_CPUID_VENDOR_INTEL ||
 	    (cfg->flags & KPROF_PMU_PLAN_FLAGS_AMD_EXTENDED))
 		return KPROF_E_UNSUPPORTED;
-	if (i >= c->fixed_limit || i >= KPROF_IA32_PERF_GLOBAL_CTRL_FIXED_WIDTH ||
+	if (i >= c->fixed_limit ||
+	    i >= kprof_impl_bit_count(
+	                 (uint32_t)KPROF_FIELD_MAX(KPROF_IA32_PERF_GLOBAL_CTRL_FIXED)) ||
 	    !(c->fixed_mask >> i & 1u))
 		return KPROF_E_RANGE;
 	if (cfg->select & ~(KPROF_IA32_PERFEVTSEL_USR_MASK | KPROF_IA32_PERFEVTSEL_OS_MASK))
@@ -19425,9 +18974,12 @@ KPROF_API kprof_status kprof_ibs_caps_get(const kprof_cpuid_snapshot *s, kprof_i
 	out->from_cpuid = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_8000001B_EAX_IBSFFV, eax);
 	out->flags = out->from_cpuid ? eax : KPROF_IBS_CAPS_DEFAULT;
 	out->op_max_count_bits =
-	        (uint8_t)(KPROF_IBS_OP_CTL_OPMAXCNT_WIDTH + 4u +
+	        (uint8_t)(kprof_impl_bit_count(
+	                          (uint32_t)KPROF_FIELD_MAX(KPROF_IBS_OP_CTL_OPMAXCNT)) +
+	                  4u +
 	                  (KPROF_FIELD_GET(KPROF_CPUID_8000001B_EAX_OP_COUNT_EXT, out->flags)
-	                           ? KPROF_IBS_OP_CTL_OPMAXCNT_EXT_WIDTH
+	                           ? kprof_impl_bit_count((uint32_t)KPROF_FIELD_MAX(
+	                                     KPROF_IBS_OP_CTL_OPMAXCNT_EXT))
 	                           : 0u));
 	return KPROF_OK;
 }
@@ -19528,10 +19080,10 @@ KPROF_API kprof_status kprof_ibs_op_unpack(const kprof_ibs_caps *caps,
 	out->linear_address = out->has_linear_address ? regs->dc_linad : 0;
 	out->physical_address = out->has_physical_address ? regs->dc_physad : 0;
 	out->max_count =
-	        (uint32_t)((KPROF_FIELD_GET(KPROF_IBS_OP_CTL_OPMAXCNT, ctl) |
+	        (uint32_t)((KPROF_FIELD_GET(KPROF_IBS_OP_CTL_OPMAXCNT, ctl) +
 	                    (KPROF_FIELD_GET(KPROF_CPUID_8000001B_EAX_OP_COUNT_EXT, caps->flags)
-	                             ? KPROF_FIELD_GET(KPROF_IBS_OP_CTL_OPMAXCNT_EXT, ctl)
-	                                       << KPROF_IBS_OP_CTL_OPMAXCNT_WIDTH
+	                             ? KPROF_FIELD_GET(KPROF_IBS_OP_CTL_OPMAXCNT_EXT, ctl) *
+	                                       KPROF_IMPL_FIELD_SPAN(KPROF_IBS_OP_CTL_OPMAXCNT)
 	                             : 0u)) *
 	                   KPROF_IBS_MAX_COUNT_UNIT);
 	width = KPROF_FIELD_GET(KPROF_IBS_OP_DATA3_OP_MEM_WIDTH, regs->data3);
@@ -19541,10 +19093,11 @@ KPROF_API kprof_status kprof_ibs_op_unpack(const kprof_ibs_caps *caps,
 	src = KPROF_FIELD_GET(KPROF_IBS_OP_DATA2_DATA_SRC_LO, regs->data2);
 	if (KPROF_FIELD_GET(KPROF_CPUID_8000001B_EAX_ZEN4, caps->flags))
 		out->data_source_ext =
-		        (kprof_ibs_data_source_ext)(src |
+		        (kprof_ibs_data_source_ext)(src +
 		                                    KPROF_FIELD_GET(KPROF_IBS_OP_DATA2_DATA_SRC_HI,
-		                                                    regs->data2)
-		                                            << KPROF_IBS_OP_DATA2_DATA_SRC_LO_WIDTH);
+		                                                    regs->data2) *
+		                                            KPROF_IMPL_FIELD_SPAN(
+		                                                    KPROF_IBS_OP_DATA2_DATA_SRC_LO));
 	else if (KPROF_FIELD_GET(KPROF_IBS_OP_DATA2_DATA_SRC_HI, regs->data2)) {
 		kprof_impl_zero(out, sizeof(*out));
 		return KPROF_E_RESERVED;
@@ -20018,16 +19571,19 @@ KPROF_API kprof_status kprof_ds_setup_get(const kprof_ds_request *req, const kpr
 		                   : kprof_impl_min3(KPROF_IMPL_ARRAY_COUNT(
 		                                             out->area.pebs_gp_counter_reset),
 		                                     KPROF_IMPL_ARRAY_COUNT(req->gp_reset),
-		                                     KPROF_IA32_PEBS_ENABLE_PMC_WIDTH);
-		fixed_slots = !dtes64 ? 0u
-		                      : kprof_impl_min3(KPROF_IMPL_ARRAY_COUNT(
-		                                                out->area.pebs_fixed_counter_reset),
-		                                        KPROF_IMPL_ARRAY_COUNT(req->fixed_reset),
-		                                        KPROF_IA32_PEBS_ENABLE_FIXED_WIDTH);
+		                                     kprof_impl_bit_count((uint32_t)KPROF_FIELD_MAX(
+		                                             KPROF_IA32_PEBS_ENABLE_PMC)));
+		fixed_slots =
+		        !dtes64 ? 0u
+		                : kprof_impl_min3(KPROF_IMPL_ARRAY_COUNT(
+		                                          out->area.pebs_fixed_counter_reset),
+		                                  KPROF_IMPL_ARRAY_COUNT(req->fixed_reset),
+		                                  kprof_impl_bit_count((uint32_t)KPROF_FIELD_MAX(
+		                                          KPROF_IA32_PEBS_ENABLE_FIXED)));
 		if (req->pebs_record_size == 0)
 			return KPROF_E_ARGUMENT;
 		if (req->pebs_gp_mask >> gp_slots || req->pebs_fixed_mask >> fixed_slots ||
-		    req->load_latency_mask >> KPROF_IA32_PEBS_ENABLE_LOAD_LATENCY_WIDTH)
+		    req->load_latency_mask > KPROF_FIELD_MAX(KPROF_IA32_PEBS_ENABLE_LOAD_LATENCY))
 			return KPROF_E_RANGE;
 		if ((req->pebs_fixed_mask && !req->adaptive) ||
 		    (req->load_latency_mask &&
@@ -21048,8 +20604,8 @@ KPROF_API kprof_status kprof_pebs_iter_next(kprof_pebs_iter *w, kprof_pebs_sampl
 			}
 			n = (uint32_t)kprof_impl_bit_count(h_cntr) + kprof_impl_bit_count(h_fixed);
 			if ((h_cntr & ~gp) || (h_fixed & ~fixed) ||
-			    h_cntr >> KPROF_IA32_PEBS_DATA_CFG_CNTR_GP_WIDTH ||
-			    h_fixed >> KPROF_IA32_PEBS_DATA_CFG_CNTR_FIXED_WIDTH ||
+			    h_cntr > KPROF_FIELD_MAX(KPROF_IA32_PEBS_DATA_CFG_CNTR_GP) ||
+			    h_fixed > KPROF_FIELD_MAX(KPROF_IA32_PEBS_DATA_CFG_CNTR_FIXED) ||
 			    (n && !KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_CNTR, group)) ||
 			    (h_metrics &&
 			     (h_metrics != KPROF_PEBS_CNTR_METRICS ||

@@ -136,9 +136,9 @@ static int event_parse(const char *word, const char *ev, kprof_cpuid_vendor vend
 		const uint64_t event_max =
 		        vendor == KPROF_CPUID_VENDOR_INTEL
 		                ? KPROF_IA32_PERFEVTSEL_EVENT_MASK
-		                : ((uint64_t)1 << (KPROF_AMD_PERFEVTSEL_EVENT_WIDTH +
-		                                   KPROF_AMD_PERFEVTSEL_EVENT_HI_WIDTH)) -
-		                          1u;
+		                : KPROF_FIELD_MAX(KPROF_AMD_PERFEVTSEL_EVENT_HI) *
+		                                  (KPROF_FIELD_MAX(KPROF_AMD_PERFEVTSEL_EVENT) + 1u) +
+		                          KPROF_FIELD_MAX(KPROF_AMD_PERFEVTSEL_EVENT);
 		if (val[0] > event_max) {
 			snprintf(msg, sizeof msg,
 			         "event 0x%llx is past %s's event select, which holds 0..0x%llx", (unsigned long long)val[0],
@@ -150,14 +150,21 @@ static int event_parse(const char *word, const char *ev, kprof_cpuid_vendor vend
 		/* The unit mask and counter mask fields of the vendor's PerfEvtSel (the same widths on
 		 * Intel and AMD), and the intervals Windows applies. */
 		const int intel = vendor == KPROF_CPUID_VENDOR_INTEL;
-		const unsigned umask_bits = intel ? KPROF_IA32_PERFEVTSEL_UMASK_WIDTH : KPROF_AMD_PERFEVTSEL_UMASK_WIDTH;
-		const unsigned cmask_bits = intel ? KPROF_IA32_PERFEVTSEL_CMASK_WIDTH : KPROF_AMD_PERFEVTSEL_CMASK_WIDTH;
-		if (val[1] >> umask_bits) {
+		const uint64_t umask_max = intel ? KPROF_FIELD_MAX(KPROF_IA32_PERFEVTSEL_UMASK)
+		                                 : KPROF_FIELD_MAX(KPROF_AMD_PERFEVTSEL_UMASK);
+		const uint64_t cmask_max = intel ? KPROF_FIELD_MAX(KPROF_IA32_PERFEVTSEL_CMASK)
+		                                 : KPROF_FIELD_MAX(KPROF_AMD_PERFEVTSEL_CMASK);
+		unsigned umask_bits = 0, cmask_bits = 0;
+		while (umask_max >> umask_bits)
+			umask_bits++;
+		while (cmask_max >> cmask_bits)
+			cmask_bits++;
+		if (val[1] > umask_max) {
 			snprintf(msg, sizeof msg, "unit mask 0x%llx is past %u bits (0..0x%llx)", (unsigned long long)val[1],
-			         umask_bits, (unsigned long long)((1ull << umask_bits) - 1u));
+			         umask_bits, (unsigned long long)umask_max);
 			return refuse(word, msg);
 		}
-		if (val[2] >> cmask_bits) {
+		if (val[2] > cmask_max) {
 			snprintf(msg, sizeof msg, "counter mask %llu is past %u bits (and Windows keeps 0..%u)",
 			         (unsigned long long)val[2], cmask_bits, (unsigned)KPROF_WINDOWS_PROFILE_ADD_CMASK_MAX);
 			return refuse(word, msg);

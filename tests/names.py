@@ -19,7 +19,7 @@ enumerator, macro) and checked:
   enumerator      KPROF_<TYPE>_<VALUE> of its enumeration (kprof_status: KPROF_OK, KPROF_END,
                   KPROF_E_<ERROR>)
   macro           a configuration macro of the configuration block, or a header-wide one;
-                  KPROF_MSR_<MSR>; a register field (_SHIFT, _WIDTH and _MASK together, and
+                  KPROF_MSR_<MSR>; a register field (_SHIFT and _MASK together, and
                   _DEFINED_MASK); a struct layout (KPROF_<TYPE>_SIZE, KPROF_<TYPE>_<F>_OFFSET);
                   else a constant KPROF_<SECTION>_<NAME> of the section it is defined in
   internal        kprof_impl_* / KPROF_IMPL_*: not checked, but never in examples/ nor in a C
@@ -61,7 +61,7 @@ def rules(text):
             verbs.append((v.group(1), [s.strip() for s in only.group(1).split(",")] if only and
                           "struct macros" not in only.group(1) else None, "(struct macros only)" in v.group(2)))
     config = set()
-    wide = re.search(r"^ \*   header-wide\s+(.*)$", text, re.M)
+    wide = re.search(r"^ \*   header-wide\s+(.*(?:\n \*   {16}.*)*)$", text, re.M)
     if wide:
         config |= set(re.findall(r"\bKPROF_\w+", wide.group(1).replace("*", "")))
     for block in re.findall(r"/\* ---- configuration.*?\*/", text, re.S):
@@ -297,10 +297,10 @@ def macro_problem(name, section, config, macros, layout_types, function_like):
         return None
     if name.startswith("KPROF_MSR_"):
         return None
-    for suffix in ("_SHIFT", "_WIDTH", "_MASK"):
+    for suffix in ("_SHIFT", "_MASK"):
         if name.endswith(suffix):
             base = name[:-len(suffix)]
-            if all(base + x in macros for x in ("_SHIFT", "_WIDTH", "_MASK")):
+            if all(base + x in macros for x in ("_SHIFT", "_MASK")):
                 return None
     if name.endswith("_DEFINED_MASK"):
         reg = name[:-len("_DEFINED_MASK")]

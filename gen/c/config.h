@@ -132,9 +132,17 @@
 
 /* Field access in the manner of Linux's FIELD_GET/FIELD_PREP (include/linux/bitfield.h): f is
  * a field's constant prefix, e.g. KPROF_FIELD_GET(KPROF_IA32_PERFEVTSEL_UMASK, v). Every
- * register field has _SHIFT, _WIDTH and _MASK constants; there is no function per field. To
- * change one field: v = (v & ~KPROF_X_F_MASK) | KPROF_FIELD_PREP(KPROF_X_F, x). */
+ * register field has a _SHIFT and a _MASK constant, and no _WIDTH: the mask says it, and a
+ * macro per field that says nothing new costs every unit that includes kprof.h its reading
+ * (bench/design_changes.json). There is no function per field. To change one field:
+ * v = (v & ~KPROF_X_F_MASK) | KPROF_FIELD_PREP(KPROF_X_F, x), after checking
+ * x <= KPROF_FIELD_MAX(KPROF_X_F). */
 /* The value of register field f in v. */
 #define KPROF_FIELD_GET(f, v) (((v) & f##_MASK) >> f##_SHIFT)
 /* x in register field f's bits (to OR into a register value). */
 #define KPROF_FIELD_PREP(f, x) (((uint64_t)(x) << f##_SHIFT) & f##_MASK)
+/* The largest value register field f holds (as Linux's FIELD_MAX). */
+#define KPROF_FIELD_MAX(f) (f##_MASK >> f##_SHIFT)
+/* How many values field f holds: a value split across two fields puts its upper part in the
+ * second (hi) as x / KPROF_IMPL_FIELD_SPAN(lo) and joins them back as hi * _SPAN(lo) + lo. */
+#define KPROF_IMPL_FIELD_SPAN(f) (KPROF_FIELD_MAX(f) + 1u)

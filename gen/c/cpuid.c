@@ -160,8 +160,8 @@ KPROF_API uint32_t kprof_cpuid_model_get(uint32_t leaf1_eax)
 	uint32_t base = KPROF_FIELD_GET(KPROF_CPUID_1_EAX_FAMILY, leaf1_eax);
 	uint32_t model = KPROF_FIELD_GET(KPROF_CPUID_1_EAX_MODEL, leaf1_eax);
 	if (base >= KPROF_CPUID_FAMILY_P6)
-		model |= KPROF_FIELD_GET(KPROF_CPUID_1_EAX_EXT_MODEL, leaf1_eax)
-		         << KPROF_CPUID_1_EAX_MODEL_WIDTH;
+		model += KPROF_FIELD_GET(KPROF_CPUID_1_EAX_EXT_MODEL, leaf1_eax) *
+		         KPROF_IMPL_FIELD_SPAN(KPROF_CPUID_1_EAX_MODEL);
 	return model;
 }
 

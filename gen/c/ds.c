@@ -186,15 +186,16 @@ KPROF_API kprof_status kprof_ds_setup_get(const kprof_ds_request *req, const kpr
 		 * before perfmon version 5, only without it). */
 		gp_slots = !dtes64 ? 1u
 		                   : kprof_impl_min3(KPROF_IMPL_ARRAY_COUNT(out->area.pebs_gp_counter_reset),
-		                                     KPROF_IMPL_ARRAY_COUNT(req->gp_reset), KPROF_IA32_PEBS_ENABLE_PMC_WIDTH);
+		                                     KPROF_IMPL_ARRAY_COUNT(req->gp_reset),
+		                                     kprof_impl_bit_count((uint32_t)KPROF_FIELD_MAX(KPROF_IA32_PEBS_ENABLE_PMC)));
 		fixed_slots = !dtes64 ? 0u
 		                      : kprof_impl_min3(KPROF_IMPL_ARRAY_COUNT(out->area.pebs_fixed_counter_reset),
 		                                        KPROF_IMPL_ARRAY_COUNT(req->fixed_reset),
-		                                        KPROF_IA32_PEBS_ENABLE_FIXED_WIDTH);
+		                                        kprof_impl_bit_count((uint32_t)KPROF_FIELD_MAX(KPROF_IA32_PEBS_ENABLE_FIXED)));
 		if (req->pebs_record_size == 0)
 			return KPROF_E_ARGUMENT;
 		if (req->pebs_gp_mask >> gp_slots || req->pebs_fixed_mask >> fixed_slots ||
-		    req->load_latency_mask >> KPROF_IA32_PEBS_ENABLE_LOAD_LATENCY_WIDTH)
+		    req->load_latency_mask > KPROF_FIELD_MAX(KPROF_IA32_PEBS_ENABLE_LOAD_LATENCY))
 			return KPROF_E_RANGE;
 		if ((req->pebs_fixed_mask && !req->adaptive) ||
 		    (req->load_latency_mask && (req->adaptive || (req->load_latency_mask & ~req->pebs_gp_mask))))

@@ -12,9 +12,9 @@ KPROF_API kprof_status kprof_ibs_caps_get(const kprof_cpuid_snapshot *s, kprof_i
 	/* 0 for a leaf missing or above the max extended leaf */
 	out->from_cpuid = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_8000001B_EAX_IBSFFV, eax);
 	out->flags = out->from_cpuid ? eax : KPROF_IBS_CAPS_DEFAULT;
-	out->op_max_count_bits = (uint8_t)(KPROF_IBS_OP_CTL_OPMAXCNT_WIDTH + 4u +
+	out->op_max_count_bits = (uint8_t)(kprof_impl_bit_count((uint32_t)KPROF_FIELD_MAX(KPROF_IBS_OP_CTL_OPMAXCNT)) + 4u +
 	                                   (KPROF_FIELD_GET(KPROF_CPUID_8000001B_EAX_OP_COUNT_EXT, out->flags)
-	                                            ? KPROF_IBS_OP_CTL_OPMAXCNT_EXT_WIDTH
+	                                            ? kprof_impl_bit_count((uint32_t)KPROF_FIELD_MAX(KPROF_IBS_OP_CTL_OPMAXCNT_EXT))
 	                                            : 0u));
 	return KPROF_OK;
 }
@@ -104,10 +104,10 @@ KPROF_API kprof_status kprof_ibs_op_unpack(const kprof_ibs_caps *caps, const kpr
 	out->has_physical_address = (uint8_t)KPROF_FIELD_GET(KPROF_IBS_OP_DATA3_DC_PHY_ADDR_VALID, regs->data3);
 	out->linear_address = out->has_linear_address ? regs->dc_linad : 0;
 	out->physical_address = out->has_physical_address ? regs->dc_physad : 0;
-	out->max_count = (uint32_t)((KPROF_FIELD_GET(KPROF_IBS_OP_CTL_OPMAXCNT, ctl) |
+	out->max_count = (uint32_t)((KPROF_FIELD_GET(KPROF_IBS_OP_CTL_OPMAXCNT, ctl) +
 	                             (KPROF_FIELD_GET(KPROF_CPUID_8000001B_EAX_OP_COUNT_EXT, caps->flags)
-	                                      ? KPROF_FIELD_GET(KPROF_IBS_OP_CTL_OPMAXCNT_EXT, ctl)
-	                                                << KPROF_IBS_OP_CTL_OPMAXCNT_WIDTH
+	                                      ? KPROF_FIELD_GET(KPROF_IBS_OP_CTL_OPMAXCNT_EXT, ctl) *
+	                                                KPROF_IMPL_FIELD_SPAN(KPROF_IBS_OP_CTL_OPMAXCNT)
 	                                      : 0u)) *
 	                            KPROF_IBS_MAX_COUNT_UNIT);
 	width = KPROF_FIELD_GET(KPROF_IBS_OP_DATA3_OP_MEM_WIDTH, regs->data3);
@@ -117,7 +117,8 @@ KPROF_API kprof_status kprof_ibs_op_unpack(const kprof_ibs_caps *caps, const kpr
 	src = KPROF_FIELD_GET(KPROF_IBS_OP_DATA2_DATA_SRC_LO, regs->data2);
 	if (KPROF_FIELD_GET(KPROF_CPUID_8000001B_EAX_ZEN4, caps->flags))
 		out->data_source_ext = (kprof_ibs_data_source_ext)(
-		        src | KPROF_FIELD_GET(KPROF_IBS_OP_DATA2_DATA_SRC_HI, regs->data2) << KPROF_IBS_OP_DATA2_DATA_SRC_LO_WIDTH);
+		        src + KPROF_FIELD_GET(KPROF_IBS_OP_DATA2_DATA_SRC_HI, regs->data2) *
+		                      KPROF_IMPL_FIELD_SPAN(KPROF_IBS_OP_DATA2_DATA_SRC_LO));
 	else if (KPROF_FIELD_GET(KPROF_IBS_OP_DATA2_DATA_SRC_HI, regs->data2)) {
 		kprof_impl_zero(out, sizeof(*out));
 		return KPROF_E_RESERVED;

@@ -225,8 +225,8 @@ KPROF_API kprof_status kprof_pebs_iter_next(kprof_pebs_iter *w, kprof_pebs_sampl
 				fixed = KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_CNTR_FIXED, w->data_cfg);
 			}
 			n = (uint32_t)kprof_impl_bit_count(h_cntr) + kprof_impl_bit_count(h_fixed);
-			if ((h_cntr & ~gp) || (h_fixed & ~fixed) || h_cntr >> KPROF_IA32_PEBS_DATA_CFG_CNTR_GP_WIDTH ||
-			    h_fixed >> KPROF_IA32_PEBS_DATA_CFG_CNTR_FIXED_WIDTH ||
+			if ((h_cntr & ~gp) || (h_fixed & ~fixed) || h_cntr > KPROF_FIELD_MAX(KPROF_IA32_PEBS_DATA_CFG_CNTR_GP) ||
+			    h_fixed > KPROF_FIELD_MAX(KPROF_IA32_PEBS_DATA_CFG_CNTR_FIXED) ||
 			    (n && !KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_CNTR, group)) ||
 			    (h_metrics && (h_metrics != KPROF_PEBS_CNTR_METRICS ||
 			                   !KPROF_FIELD_GET(KPROF_IA32_PEBS_DATA_CFG_METRICS, group))) ||

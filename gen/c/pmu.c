@@ -48,10 +48,11 @@ KPROF_API kprof_status kprof_pmu_select_pack(kprof_cpuid_vendor vendor, const kp
 		v |= KPROF_FIELD_PREP(KPROF_IA32_PERFEVTSEL_EVENT, in->event);
 		v |= KPROF_FIELD_PREP(KPROF_IA32_PERFEVTSEL_ANY, in->any);
 	} else {
-		if (in->event >> (KPROF_AMD_PERFEVTSEL_EVENT_WIDTH + KPROF_AMD_PERFEVTSEL_EVENT_HI_WIDTH) || in->any)
+		if (in->event / KPROF_IMPL_FIELD_SPAN(KPROF_AMD_PERFEVTSEL_EVENT) > KPROF_FIELD_MAX(KPROF_AMD_PERFEVTSEL_EVENT_HI) ||
+		    in->any)
 			return KPROF_E_RANGE;
 		v |= KPROF_FIELD_PREP(KPROF_AMD_PERFEVTSEL_EVENT, in->event);
-		v |= KPROF_FIELD_PREP(KPROF_AMD_PERFEVTSEL_EVENT_HI, (uint64_t)in->event >> KPROF_AMD_PERFEVTSEL_EVENT_WIDTH);
+		v |= KPROF_FIELD_PREP(KPROF_AMD_PERFEVTSEL_EVENT_HI, in->event / KPROF_IMPL_FIELD_SPAN(KPROF_AMD_PERFEVTSEL_EVENT));
 		v |= KPROF_FIELD_PREP(KPROF_AMD_PERFEVTSEL_GUEST_ONLY, in->guest_only);
 		v |= KPROF_FIELD_PREP(KPROF_AMD_PERFEVTSEL_HOST_ONLY, in->host_only);
 	}
@@ -183,7 +184,7 @@ KPROF_IMPL_INTERNAL void kprof_impl_pmu_caps_intel(const kprof_cpuid_snapshot *s
 	                                        kprof_impl_cpuid_reg(s, KPROF_CPUID_SLOT_STRUCT_EXT, KPROF_CPUID_REG_EDX)) &&
 	                        kprof_impl_cpuid_has(s, KPROF_CPUID_SLOT_ARCH_LBR));
 	/* Depth bit n allows 8(n+1) entries (Intel SDM vol. 2A CPUID leaf 1CH). */
-	for (sub = 0; c->arch_lbr && sub <= KPROF_CPUID_1C_EAX_DEPTH_MASK_WIDTH - 1u; sub++)
+	for (sub = 0; c->arch_lbr && KPROF_FIELD_MAX(KPROF_CPUID_1C_EAX_DEPTH_MASK) >> sub; sub++)
 		if (KPROF_FIELD_GET(KPROF_CPUID_1C_EAX_DEPTH_MASK, lbr) >> sub & 1u)
 			c->lbr_depth_max = (uint8_t)(8u * (sub + 1u));
 	if (c->arch_lbr)
@@ -297,7 +298,7 @@ KPROF_API kprof_status kprof_pmu_perf_config_get(kprof_cpuid_vendor vendor, uint
 	else
 		c = ((c & ~KPROF_AMD_PERFEVTSEL_EVENT_HI_MASK) |
 		     KPROF_FIELD_PREP(KPROF_AMD_PERFEVTSEL_EVENT_HI,
-		                      (uint64_t)f.event >> KPROF_AMD_PERFEVTSEL_EVENT_WIDTH));
+		                      f.event / KPROF_IMPL_FIELD_SPAN(KPROF_AMD_PERFEVTSEL_EVENT)));
 	*config = c;
 	return KPROF_OK;
 }
@@ -398,7 +399,8 @@ KPROF_IMPL_INTERNAL kprof_status kprof_impl_pmu_plan_fixed(const kprof_pmu_caps 
 	uint64_t start = 0;
 	if (c->vendor != KPROF_CPUID_VENDOR_INTEL || (cfg->flags & KPROF_PMU_PLAN_FLAGS_AMD_EXTENDED))
 		return KPROF_E_UNSUPPORTED;
-	if (i >= c->fixed_limit || i >= KPROF_IA32_PERF_GLOBAL_CTRL_FIXED_WIDTH || !(c->fixed_mask >> i & 1u))
+	if (i >= c->fixed_limit || i >= kprof_impl_bit_count((uint32_t)KPROF_FIELD_MAX(KPROF_IA32_PERF_GLOBAL_CTRL_FIXED)) ||
+	    !(c->fixed_mask >> i & 1u))
 		return KPROF_E_RANGE;
 	if (cfg->select & ~(KPROF_IA32_PERFEVTSEL_USR_MASK | KPROF_IA32_PERFEVTSEL_OS_MASK))
 		return KPROF_E_RESERVED;
