@@ -6991,6 +6991,20 @@ typedef struct kprof_ds_caps {
 	uint8_t reserved[2];
 } kprof_ds_caps;
 
+/* A BTS or PEBS buffer as the caller holds it, for kprof_bts_iter_init, kprof_bts_wrapped_get
+ * and kprof_pebs_iter_init. */
+typedef struct kprof_ds_buffer {
+	const void *bytes; /* the caller's copy of the buffer */
+	size_t len;        /* bytes at bytes */
+	uint64_t base;     /* the producer address bytes[0] had (the DS area's BTS or PEBS base) */
+	uint64_t index;    /* the DS area's BTS or PEBS index */
+	uint64_t maximum;  /* the DS area's BTS or PEBS absolute maximum */
+	unsigned format; /* BTS: KPROF_BTS_RECORD64_SIZE (DTES64) or KPROF_BTS_RECORD32_SIZE; PEBS:
+	                      KPROF_PEBS_FORMAT_CORE .. _ADAPTIVE_MAX or KPROF_PEBS_FORMAT_NETBURST32 */
+	unsigned flags;  /* BTS: KPROF_BTS_WRAPPED; PEBS: KPROF_PEBS_DATA_CFG_KNOWN; or 0 */
+	uint64_t data_cfg; /* PEBS_DATA_CFG (adaptive PEBS), read with KPROF_PEBS_DATA_CFG_KNOWN */
+} kprof_ds_buffer;
+
 /* ---- Debug Store: setup --------------------------------------------------------------- */
 
 /* What a driver wants from the DS area. Sizes are bytes; a buffer of size 0 is not used.
@@ -7193,23 +7207,12 @@ typedef struct kprof_bts_iter {
 	kprof_status status; /* sticky error */
 } kprof_bts_iter;
 
-/* kprof_bts_buffer flags. */
+/* kprof_ds_buffer flags for a BTS buffer. */
 #define KPROF_BTS_WRAPPED                                                                          \
 	1u /* the circular buffer wrapped at least once (see kprof_bts_iter_init) */
-
-/* A BTS buffer as the caller holds it, for kprof_bts_iter_init and kprof_bts_wrapped_get. */
-typedef struct kprof_bts_buffer {
-	const void *bytes;    /* the caller's copy of the buffer */
-	size_t len;           /* bytes at bytes */
-	uint64_t base;        /* the producer address bytes[0] had (the DS area's BTS base) */
-	uint64_t index;       /* the DS area's BTS index */
-	uint64_t maximum;     /* the DS area's BTS absolute maximum */
-	unsigned record_size; /* KPROF_BTS_RECORD64_SIZE (DTES64) or KPROF_BTS_RECORD32_SIZE */
-	unsigned flags;       /* KPROF_BTS_WRAPPED, or 0 */
-} kprof_bts_buffer;
-/* Start iterating a BTS buffer (a kprof_bts_buffer: bytes/len, the caller's copy of the
+/* Start iterating a BTS buffer (a kprof_ds_buffer: bytes/len, the caller's copy of the
  * buffer; base, the producer address bytes[0] had; index, maximum, the DS area's BTS index
- * and absolute maximum; record_size, KPROF_BTS_RECORD64_SIZE (DTES64) or
+ * and absolute maximum; format, the record size: KPROF_BTS_RECORD64_SIZE (DTES64) or
  * KPROF_BTS_RECORD32_SIZE; flags). Without KPROF_BTS_WRAPPED in flags the records are base ..
  * index, oldest first.
  * A circular buffer (BTINT clear) that wrapped holds capacity records, oldest at index; but
@@ -7221,7 +7224,7 @@ typedef struct kprof_bts_buffer {
  * unknown record size; KPROF_E_RANGE index outside
  * [base, maximum] or a wrapped buffer with no room; KPROF_E_ALIGNMENT index not on a record;
  * KPROF_E_TRUNCATED len shorter than the records to read. */
-KPROF_API kprof_status kprof_bts_iter_init(kprof_bts_iter *w, const kprof_bts_buffer *buffer);
+KPROF_API kprof_status kprof_bts_iter_init(kprof_bts_iter *w, const kprof_ds_buffer *buffer);
 /* The next BTS record, oldest first. KPROF_END after the last (and on every later call); an
  * iterator whose init failed returns init's error on every call. */
 KPROF_API kprof_status kprof_bts_iter_next(kprof_bts_iter *w, kprof_bts_entry *out);
@@ -7230,7 +7233,7 @@ KPROF_API kprof_status kprof_bts_iter_next(kprof_bts_iter *w, kprof_bts_entry *o
  * goes from 0 to 0). *wrapped = 0 when index is at the maximum (the buffer filled without
  * wrapping; buffer->flags is not read). Same buffer and errors as kprof_bts_iter_init;
  * *wrapped is 0 on every error. */
-KPROF_API kprof_status kprof_bts_wrapped_get(const kprof_bts_buffer *buffer, int *wrapped);
+KPROF_API kprof_status kprof_bts_wrapped_get(const kprof_ds_buffer *buffer, int *wrapped);
 
 #endif /* !defined(KPROF_NO_DS) */
 /* ------------------------------------------------------------------------------------------
@@ -8692,23 +8695,9 @@ typedef struct kprof_pebs_arch_iter {
 	int status;
 } kprof_pebs_arch_iter;
 
-/* kprof_pebs_buffer flags. */
+/* kprof_ds_buffer flags for a PEBS buffer. */
 #define KPROF_PEBS_DATA_CFG_KNOWN                                                                  \
 	1u /* data_cfg holds the PEBS_DATA_CFG the records were written with */
-
-/* A PEBS buffer as the caller holds it, for kprof_pebs_iter_init. */
-typedef struct kprof_pebs_buffer {
-	const void *bytes; /* the caller's copy of the buffer */
-	size_t len;        /* bytes at bytes */
-	uint64_t base;     /* the producer address bytes[0] had (the DS area's PEBS base) */
-	uint64_t index;    /* the DS area's PEBS index */
-	uint64_t maximum;  /* the DS area's PEBS absolute maximum */
-	unsigned
-	        format; /* KPROF_PEBS_FORMAT_CORE .. _ADAPTIVE_MAX or KPROF_PEBS_FORMAT_NETBURST32 */
-	unsigned flags; /* KPROF_PEBS_DATA_CFG_KNOWN, or 0 */
-	uint64_t
-	        data_cfg; /* PEBS_DATA_CFG (adaptive formats), read with KPROF_PEBS_DATA_CFG_KNOWN */
-} kprof_pebs_buffer;
 
 /* The data source of a PEBS memory sample (kprof_pebs_sample.data_source,
  * kprof_pebs_arch_record.data_source) means what the processor's line says: a logical CPU's
@@ -8744,7 +8733,7 @@ typedef struct kprof_pebs_data_source {
  * group of unknown size). */
 KPROF_API kprof_status kprof_pebs_record_size_get(unsigned format, uint64_t data_cfg,
                                                   uint32_t *size);
-/* Start iterating a PEBS buffer (a kprof_pebs_buffer: the caller's copy bytes/len, the
+/* Start iterating a PEBS buffer (a kprof_ds_buffer: the caller's copy bytes/len, the
  * producer address base of bytes[0], the DS area's index and absolute maximum, format,
  * flags and data_cfg): records from base to index (PEBS never wraps). format:
  * KPROF_PEBS_FORMAT_CORE .. KPROF_PEBS_FORMAT_ADAPTIVE_MAX or KPROF_PEBS_FORMAT_NETBURST32;
@@ -8755,7 +8744,7 @@ KPROF_API kprof_status kprof_pebs_record_size_get(unsigned format, uint64_t data
  * iterator or buffer, or NULL bytes with len > 0; KPROF_E_FORMAT unknown format or record size; KPROF_E_RANGE index
  * outside [base, maximum]; KPROF_E_ALIGNMENT index not on a record; KPROF_E_TRUNCATED len
  * shorter than base .. index. */
-KPROF_API kprof_status kprof_pebs_iter_init(kprof_pebs_iter *w, const kprof_pebs_buffer *buffer);
+KPROF_API kprof_status kprof_pebs_iter_init(kprof_pebs_iter *w, const kprof_ds_buffer *buffer);
 /* The next PEBS record. KPROF_END after the last; KPROF_E_CORRUPT for an adaptive
  * record whose size field disagrees with its groups (or with data_cfg), or that runs past
  * index; errors are sticky. */
@@ -19902,7 +19891,7 @@ KPROF_API const char *kprof_ds_layout_name(kprof_ds_layout value)
 /* ---- layer 4, section bts - from spec/bts.yaml, gen/c/bts.api.h, gen/c/bts.c ---- */
 #if !defined(KPROF_NO_DS)
 
-KPROF_API kprof_status kprof_bts_iter_init(kprof_bts_iter *w, const kprof_bts_buffer *buffer)
+KPROF_API kprof_status kprof_bts_iter_init(kprof_bts_iter *w, const kprof_ds_buffer *buffer)
 {
 	uint64_t slot, cap, need, base, index, maximum;
 	const void *bytes;
@@ -19920,7 +19909,7 @@ KPROF_API kprof_status kprof_bts_iter_init(kprof_bts_iter *w, const kprof_bts_bu
 	base = buffer->base;
 	index = buffer->index;
 	maximum = buffer->maximum;
-	record_size = buffer->record_size;
+	record_size = buffer->format;
 	flags = buffer->flags;
 	if (record_size != KPROF_BTS_RECORD64_SIZE && record_size != KPROF_BTS_RECORD32_SIZE)
 		return w->status = KPROF_E_FORMAT;
@@ -19976,7 +19965,7 @@ KPROF_API kprof_status kprof_bts_iter_next(kprof_bts_iter *w, kprof_bts_entry *o
 	return KPROF_OK;
 }
 
-KPROF_API kprof_status kprof_bts_wrapped_get(const kprof_bts_buffer *buffer, int *wrapped)
+KPROF_API kprof_status kprof_bts_wrapped_get(const kprof_ds_buffer *buffer, int *wrapped)
 {
 	uint64_t slot, cap;
 	const uint8_t *p;
@@ -19986,7 +19975,7 @@ KPROF_API kprof_status kprof_bts_wrapped_get(const kprof_bts_buffer *buffer, int
 		*wrapped = 0;
 	if (!wrapped || !buffer || (!buffer->bytes && buffer->len))
 		return KPROF_E_ARGUMENT;
-	record_size = buffer->record_size;
+	record_size = buffer->format;
 	if (record_size != KPROF_BTS_RECORD64_SIZE && record_size != KPROF_BTS_RECORD32_SIZE)
 		return KPROF_E_FORMAT;
 	st = kprof_impl_ds_span(buffer->base, buffer->index, buffer->maximum, record_size, &slot,
@@ -20394,7 +20383,7 @@ KPROF_API kprof_status kprof_pebs_record_size_get(unsigned format, uint64_t data
 	return KPROF_OK;
 }
 
-KPROF_API kprof_status kprof_pebs_iter_init(kprof_pebs_iter *w, const kprof_pebs_buffer *buffer)
+KPROF_API kprof_status kprof_pebs_iter_init(kprof_pebs_iter *w, const kprof_ds_buffer *buffer)
 {
 	uint32_t size = 0;
 	kprof_status st;

@@ -338,9 +338,9 @@ static kprof_status walk(const ds_opts *o, const unsigned char *buf, size_t len,
 	} else if (o->bts) {
 		kprof_bts_iter w;
 		kprof_bts_entry e;
-		kprof_bts_buffer b = {0};
+		kprof_ds_buffer b = {0};
 		b.bytes = buf, b.len = len, b.base = o->base, b.index = o->index, b.maximum = o->max;
-		b.record_size = o->record, b.flags = o->wrapped ? KPROF_BTS_WRAPPED : 0;
+		b.format = o->record, b.flags = o->wrapped ? KPROF_BTS_WRAPPED : 0;
 		st = kprof_bts_iter_init(&w, &b);
 		while (st == KPROF_OK && (st = kprof_bts_iter_next(&w, &e)) == KPROF_OK)
 			print_bts(&e, o->json, (*count)++ == 0);
@@ -348,7 +348,7 @@ static kprof_status walk(const ds_opts *o, const unsigned char *buf, size_t len,
 		kprof_pebs_iter w;
 		kprof_pebs_sample s;
 		uint64_t next = 0;
-		kprof_pebs_buffer b = {0};
+		kprof_ds_buffer b = {0};
 		b.bytes = buf, b.len = len, b.base = o->base, b.index = o->index, b.maximum = o->max;
 		b.format = o->format, b.data_cfg = o->data_cfg, b.flags = o->have_cfg ? KPROF_PEBS_DATA_CFG_KNOWN : 0;
 		st = kprof_pebs_iter_init(&w, &b);

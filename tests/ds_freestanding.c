@@ -57,8 +57,8 @@ unsigned ds_driver_drain(const uint8_t *buf, uint64_t base, uint64_t index, uint
 	kprof_ds_area64 a;
 	char d[32];
 	int wrapped;
-	kprof_pebs_buffer pb;
-	kprof_bts_buffer bb;
+	kprof_ds_buffer pb;
+	kprof_ds_buffer bb;
 	kprof_psi_item item = {0, 1, 2, "x", 1};
 	int equal = 0;
 	unsigned n = 0;
@@ -78,7 +78,7 @@ unsigned ds_driver_drain(const uint8_t *buf, uint64_t base, uint64_t index, uint
 	bb.base = base;
 	bb.index = index;
 	bb.maximum = max;
-	bb.record_size = 24;
+	bb.format = 24;
 	bb.flags = 0;
 	(void)kprof_bts_wrapped_get(&bb, &wrapped);
 	bb.flags = wrapped ? KPROF_BTS_WRAPPED : 0u;

@@ -114,12 +114,12 @@ static inline void *kc_model_store(kprof_lwpmodel *m)
 }
 #endif
 #if !defined(KPROF_NO_DS)
-/* A kprof_bts_buffer / kprof_pebs_buffer from its members in order, filled into *b. */
-static inline const kprof_bts_buffer *kc_bts_buffer(kprof_bts_buffer *b, const void *bytes, size_t len, uint64_t base,
+/* A kprof_ds_buffer of a BTS buffer from its members in order, filled into *b. */
+static inline const kprof_ds_buffer *kc_bts_buffer(kprof_ds_buffer *b, const void *bytes, size_t len, uint64_t base,
                                                     uint64_t index, uint64_t maximum, unsigned record_size,
                                                     unsigned flags)
 {
-	kprof_bts_buffer members = {bytes, len, base, index, maximum, record_size, flags};
+	kprof_ds_buffer members = {bytes, len, base, index, maximum, record_size, flags, 0};
 	*b = members;
 	return b;
 }
@@ -127,13 +127,13 @@ static inline const kprof_bts_buffer *kc_bts_buffer(kprof_bts_buffer *b, const v
 static inline kprof_status kc_bts_iter_init(kprof_bts_iter *w, const void *bytes, size_t len, uint64_t base,
                                             uint64_t index, uint64_t maximum, unsigned record_size, unsigned flags)
 {
-	kprof_bts_buffer b;
+	kprof_ds_buffer b;
 	return kprof_bts_iter_init(w, kc_bts_buffer(&b, bytes, len, base, index, maximum, record_size, flags));
 }
 static inline kprof_status kc_bts_wrapped(const void *bytes, size_t len, uint64_t base, uint64_t index,
                                           uint64_t maximum, unsigned record_size, int *wrapped)
 {
-	kprof_bts_buffer b;
+	kprof_ds_buffer b;
 	return kprof_bts_wrapped_get(kc_bts_buffer(&b, bytes, len, base, index, maximum, record_size, 0), wrapped);
 }
 /* kprof_pebs_iter_init with the buffer's members as arguments (data_cfg_known: the flag). */
@@ -141,7 +141,7 @@ static inline kprof_status kc_pebs_iter_init(kprof_pebs_iter *w, const void *byt
                                              uint64_t index, uint64_t maximum, unsigned format, uint64_t data_cfg,
                                              int data_cfg_known)
 {
-	kprof_pebs_buffer b = {bytes, len, base, index, maximum, format,
+	kprof_ds_buffer b = {bytes, len, base, index, maximum, format,
 	                       data_cfg_known ? KPROF_PEBS_DATA_CFG_KNOWN : 0u, data_cfg};
 	return kprof_pebs_iter_init(w, &b);
 }

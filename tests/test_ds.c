@@ -766,6 +766,49 @@ static unsigned adaptive_put(uint8_t *p, uint64_t cfg, uint64_t tag)
 	return at;
 }
 
+/* One struct describes a BTS and a PEBS buffer (issue 32): the caller fills one
+ * kprof_ds_buffer from a DS area's fields and hands it to either walker; a BTS buffer's
+ * format is its record size. Expectations: two 24-byte BTS records and one format-0 PEBS
+ * record (0x90 bytes) written here. */
+static void fill_from_area(kprof_ds_buffer *b, const void *bytes, size_t len, uint64_t base, uint64_t index,
+                           uint64_t maximum, unsigned format)
+{
+	memset(b, 0, sizeof(*b));
+	b->bytes = bytes, b->len = len, b->base = base, b->index = index, b->maximum = maximum;
+	b->format = format;
+}
+
+static void test_one_buffer_type(void)
+{
+	uint8_t bts[48], pebs[0x90];
+	const uint64_t base = 0xFFFF800000010000ull;
+	kprof_ds_buffer b;
+	kprof_bts_iter bw;
+	kprof_bts_entry e;
+	kprof_pebs_iter pw;
+	kprof_pebs_sample s;
+	unsigned n;
+	int wrapped = -1;
+	memset(bts, 0, sizeof(bts));
+	bts_put(bts, 24, 0, 0x1000, 0x2000, 0);
+	bts_put(bts, 24, 1, 0x1001, 0x2001, 0);
+	fill_from_area(&b, bts, sizeof(bts), base, base + 48, base + 48, KPROF_BTS_RECORD64_SIZE);
+	CHECK_EQ(kprof_bts_wrapped_get(&b, &wrapped), KPROF_OK);
+	CHECK_EQ(wrapped, 0);
+	CHECK_EQ(kprof_bts_iter_init(&bw, &b), KPROF_OK);
+	for (n = 0; kprof_bts_iter_next(&bw, &e) == KPROF_OK; n++)
+		CHECK_EQ(e.from, 0x1000u + n);
+	CHECK_EQ(n, 2);
+	b.format = KPROF_BTS_RECORD64_SIZE + 1; /* neither record size */
+	CHECK_EQ(kprof_bts_iter_init(&bw, &b), KPROF_E_FORMAT);
+	fill_legacy(pebs, 0, 1);
+	fill_from_area(&b, pebs, sizeof(pebs), base, base + 0x90, base + 0x90, 0);
+	CHECK_EQ(kprof_pebs_iter_init(&pw, &b), KPROF_OK);
+	for (n = 0; kprof_pebs_iter_next(&pw, &s) == KPROF_OK; n++)
+		CHECK_EQ(s.size, 0x90u);
+	CHECK_EQ(n, 1);
+}
+
 static void test_pebs_adaptive(void)
 {
 	static uint8_t buf[8192];
@@ -1017,6 +1060,7 @@ int main(void)
 	test_setup_formats();
 	test_bts_walk();
 	test_pebs_legacy();
+	test_one_buffer_type();
 	test_pebs_adaptive();
 	test_hostile();
 	test_pebs_index();

@@ -335,8 +335,8 @@ KPROF_IMPL_INTERNAL uint32_t kh_ds_walks(const uint8_t *b, size_t n)
 	static kprof_bts_iter bw;
 	static kprof_bts_entry be;
 	static kprof_pebs_iter pw;
-	static kprof_bts_buffer bbuf;
-	static kprof_pebs_buffer pbuf;
+	static kprof_ds_buffer bbuf;
+	static kprof_ds_buffer pbuf;
 	uint64_t idx = 0;
 	uint32_t acc = 0, k = 0;
 	int wrapped = 0;
@@ -350,12 +350,12 @@ KPROF_IMPL_INTERNAL uint32_t kh_ds_walks(const uint8_t *b, size_t n)
 	bbuf.base = area.bts_buffer_base;
 	bbuf.index = area.bts_index;
 	bbuf.maximum = area.bts_absolute_maximum;
-	bbuf.record_size = 24;
+	bbuf.format = 24;
 	bbuf.flags = b[19] & 1;
 	if (kprof_bts_iter_init(&bw, &bbuf) == KPROF_OK)
 		while (k++ < 64 && kprof_bts_iter_next(&bw, &be) == KPROF_OK)
 			acc += (uint32_t)be.from;
-	bbuf.record_size = 12;
+	bbuf.format = 12;
 	(void)kprof_bts_wrapped_get(&bbuf, &wrapped);
 	pbuf.bytes = b + 2048;
 	pbuf.len = 1024;

@@ -17,16 +17,5 @@ typedef struct kprof_bts_iter {
 	kprof_status status; /* sticky error */
 } kprof_bts_iter;
 
-/* kprof_bts_buffer flags. */
+/* kprof_ds_buffer flags for a BTS buffer. */
 #define KPROF_BTS_WRAPPED 1u /* the circular buffer wrapped at least once (see kprof_bts_iter_init) */
-
-/* A BTS buffer as the caller holds it, for kprof_bts_iter_init and kprof_bts_wrapped_get. */
-typedef struct kprof_bts_buffer {
-	const void *bytes;    /* the caller's copy of the buffer */
-	size_t len;           /* bytes at bytes */
-	uint64_t base;        /* the producer address bytes[0] had (the DS area's BTS base) */
-	uint64_t index;       /* the DS area's BTS index */
-	uint64_t maximum;     /* the DS area's BTS absolute maximum */
-	unsigned record_size; /* KPROF_BTS_RECORD64_SIZE (DTES64) or KPROF_BTS_RECORD32_SIZE */
-	unsigned flags;       /* KPROF_BTS_WRAPPED, or 0 */
-} kprof_bts_buffer;

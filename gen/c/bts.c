@@ -1,4 +1,4 @@
-KPROF_API kprof_status kprof_bts_iter_init(kprof_bts_iter *w, const kprof_bts_buffer *buffer)
+KPROF_API kprof_status kprof_bts_iter_init(kprof_bts_iter *w, const kprof_ds_buffer *buffer)
 {
 	uint64_t slot, cap, need, base, index, maximum;
 	const void *bytes;
@@ -16,7 +16,7 @@ KPROF_API kprof_status kprof_bts_iter_init(kprof_bts_iter *w, const kprof_bts_bu
 	base = buffer->base;
 	index = buffer->index;
 	maximum = buffer->maximum;
-	record_size = buffer->record_size;
+	record_size = buffer->format;
 	flags = buffer->flags;
 	if (record_size != KPROF_BTS_RECORD64_SIZE && record_size != KPROF_BTS_RECORD32_SIZE)
 		return w->status = KPROF_E_FORMAT;
@@ -70,7 +70,7 @@ KPROF_API kprof_status kprof_bts_iter_next(kprof_bts_iter *w, kprof_bts_entry *o
 	return KPROF_OK;
 }
 
-KPROF_API kprof_status kprof_bts_wrapped_get(const kprof_bts_buffer *buffer, int *wrapped)
+KPROF_API kprof_status kprof_bts_wrapped_get(const kprof_ds_buffer *buffer, int *wrapped)
 {
 	uint64_t slot, cap;
 	const uint8_t *p;
@@ -80,7 +80,7 @@ KPROF_API kprof_status kprof_bts_wrapped_get(const kprof_bts_buffer *buffer, int
 		*wrapped = 0;
 	if (!wrapped || !buffer || (!buffer->bytes && buffer->len))
 		return KPROF_E_ARGUMENT;
-	record_size = buffer->record_size;
+	record_size = buffer->format;
 	if (record_size != KPROF_BTS_RECORD64_SIZE && record_size != KPROF_BTS_RECORD32_SIZE)
 		return KPROF_E_FORMAT;
 	st = kprof_impl_ds_span(buffer->base, buffer->index, buffer->maximum, record_size, &slot, &cap);

@@ -22,6 +22,20 @@ typedef struct kprof_ds_caps {
 	uint8_t reserved[2];
 } kprof_ds_caps;
 
+/* A BTS or PEBS buffer as the caller holds it, for kprof_bts_iter_init, kprof_bts_wrapped_get
+ * and kprof_pebs_iter_init. */
+typedef struct kprof_ds_buffer {
+	const void *bytes; /* the caller's copy of the buffer */
+	size_t len;        /* bytes at bytes */
+	uint64_t base;     /* the producer address bytes[0] had (the DS area's BTS or PEBS base) */
+	uint64_t index;    /* the DS area's BTS or PEBS index */
+	uint64_t maximum;  /* the DS area's BTS or PEBS absolute maximum */
+	unsigned format;   /* BTS: KPROF_BTS_RECORD64_SIZE (DTES64) or KPROF_BTS_RECORD32_SIZE; PEBS:
+	                      KPROF_PEBS_FORMAT_CORE .. _ADAPTIVE_MAX or KPROF_PEBS_FORMAT_NETBURST32 */
+	unsigned flags;    /* BTS: KPROF_BTS_WRAPPED; PEBS: KPROF_PEBS_DATA_CFG_KNOWN; or 0 */
+	uint64_t data_cfg; /* PEBS_DATA_CFG (adaptive PEBS), read with KPROF_PEBS_DATA_CFG_KNOWN */
+} kprof_ds_buffer;
+
 /* ---- Debug Store: setup --------------------------------------------------------------- */
 
 /* What a driver wants from the DS area. Sizes are bytes; a buffer of size 0 is not used.

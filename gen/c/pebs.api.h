@@ -87,20 +87,8 @@ typedef struct kprof_pebs_arch_iter {
 	int status;
 } kprof_pebs_arch_iter;
 
-/* kprof_pebs_buffer flags. */
+/* kprof_ds_buffer flags for a PEBS buffer. */
 #define KPROF_PEBS_DATA_CFG_KNOWN 1u /* data_cfg holds the PEBS_DATA_CFG the records were written with */
-
-/* A PEBS buffer as the caller holds it, for kprof_pebs_iter_init. */
-typedef struct kprof_pebs_buffer {
-	const void *bytes; /* the caller's copy of the buffer */
-	size_t len;        /* bytes at bytes */
-	uint64_t base;     /* the producer address bytes[0] had (the DS area's PEBS base) */
-	uint64_t index;    /* the DS area's PEBS index */
-	uint64_t maximum;  /* the DS area's PEBS absolute maximum */
-	unsigned format;   /* KPROF_PEBS_FORMAT_CORE .. _ADAPTIVE_MAX or KPROF_PEBS_FORMAT_NETBURST32 */
-	unsigned flags;    /* KPROF_PEBS_DATA_CFG_KNOWN, or 0 */
-	uint64_t data_cfg; /* PEBS_DATA_CFG (adaptive formats), read with KPROF_PEBS_DATA_CFG_KNOWN */
-} kprof_pebs_buffer;
 
 /* The data source of a PEBS memory sample (kprof_pebs_sample.data_source,
  * kprof_pebs_arch_record.data_source) means what the processor's line says: a logical CPU's

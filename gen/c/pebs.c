@@ -41,7 +41,7 @@ KPROF_API kprof_status kprof_pebs_record_size_get(unsigned format, uint64_t data
 	return KPROF_OK;
 }
 
-KPROF_API kprof_status kprof_pebs_iter_init(kprof_pebs_iter *w, const kprof_pebs_buffer *buffer)
+KPROF_API kprof_status kprof_pebs_iter_init(kprof_pebs_iter *w, const kprof_ds_buffer *buffer)
 {
 	uint32_t size = 0;
 	kprof_status st;
