@@ -8907,7 +8907,13 @@ KPROF_API const char *kprof_windows_pmu_type_name(kprof_windows_pmu_type value);
  * Source: microsoft/MSO-Scripts src/BETA/Generate-PmuRegFile.ps1 (writes Architecture, Family
  * and Model for each group); Microsoft Learn, "Recording Hardware Performance (PMU) Events";
  * nohuto/decompiled-pseudocode ntoskrnl 22631.4169 (EtwpLoadMicroarchitecturalProfileGroup
- * reads the three) */
+ * reads the three). A Model without a Family: the reference notes on Windows' custom sources do
+ * not say what it means, and MSO-Scripts always writes both. The 22631 pseudocode
+ * (EtwpGetPmcCpuHierarchyRegistry leaves a missing value 0xFFFFFFFF;
+ * EtwpGetMicroarchitecturalPmcAffinity stops comparing at the first 0xFFFFFFFF) suggests
+ * Windows would load such a group on every processor, its Model never compared; no public
+ * source shows that behaviour is intended, so kprof refuses such a group as malformed
+ * (KPROF_E_FORMAT, "a Model without a Family") instead of saying it loads on every processor. */
 
 typedef enum kprof_windows_profile_group_value {
 	/* the kernel's vendor code (windows_profile_registry_architecture) */
@@ -9918,7 +9924,9 @@ KPROF_API kprof_status kprof_windows_custom_source_unpack(const void *buf, size_
  * and x86 HAL (windows_profile_registry_architecture). With g (may be NULL) and loads (may
  * be NULL): whether g loads there, i.e. its architecture is that value and its family and
  * model, compared as a CpuInfoHierarchy (a missing family ends the comparison), are the
- * processor's. KPROF_E_UNSUPPORTED for a vendor other than Intel or AMD, which no public
+ * processor's. KPROF_E_FORMAT for a g with a model but no family (*loads 0): Windows would
+ * ignore the model and load it everywhere, so kprof refuses it as malformed
+ * (windows_profile_group_value's provenance). KPROF_E_UNSUPPORTED for a vendor other than Intel or AMD, which no public
  * source gives a value for (*architecture 0, *loads 0); KPROF_E_ARGUMENT for a null d or
  * architecture. */
 KPROF_API kprof_status kprof_windows_profile_group_get(const kprof_hal_decision *d,
@@ -21509,6 +21517,11 @@ KPROF_API kprof_status kprof_windows_profile_group_get(const kprof_hal_decision 
 		return KPROF_E_UNSUPPORTED;
 	*architecture = arch;
 	if (g && loads) {
+		/* A Model without a Family: Windows stops at the missing Family and loads the group
+		 * everywhere, its Model unused; kprof refuses it (windows_profile_group_value). */
+		if (g->family == KPROF_WINDOWS_CPU_INFO_HIERARCHY_ANY &&
+		    g->model != KPROF_WINDOWS_CPU_INFO_HIERARCHY_ANY)
+			return KPROF_E_FORMAT;
 		/* The group's Family and Model are a CpuInfoHierarchy without a stepping. */
 		hierarchy[0] = g->family;
 		hierarchy[1] = g->model;

@@ -472,6 +472,7 @@ int kprof_cli_custom_load(const char *path, const kprof_hal_decision *d, kprof_c
 		kprof_cli_custom_source *s = &out->src[i];
 		unsigned k;
 		kprof_windows_profile_group values;
+		kprof_status st;
 		int loads = 0;
 		/* Windows needs Event and Unit; Interval has a default. */
 		for (k = 0; k < KPROF_WINDOWS_PROFILE_SOURCE_VALUE_INTERVAL && !rc; k++)
@@ -489,7 +490,13 @@ int kprof_cli_custom_load(const char *path, const kprof_hal_decision *d, kprof_c
 		values.architecture = g->value[KPROF_WINDOWS_PROFILE_GROUP_VALUE_ARCHITECTURE];
 		values.family = g->value[KPROF_WINDOWS_PROFILE_GROUP_VALUE_FAMILY];
 		values.model = g->value[KPROF_WINDOWS_PROFILE_GROUP_VALUE_MODEL];
-		if (!rc && kprof_windows_profile_group_get(d, &values, &architecture, &loads) != KPROF_OK)
+		st = rc ? KPROF_OK : kprof_windows_profile_group_get(d, &values, &architecture, &loads);
+		if (st == KPROF_E_FORMAT)
+			rc = kprof_cli_error_at(path, s->line, 0,
+			                        "group %s has a Model but no Family: Windows would ignore the Model "
+			                        "and load source %s on every processor; give the group its Family",
+			                        g->name, s->name);
+		else if (st != KPROF_OK)
 			rc = kprof_cli_error("%s: the processor is '%s': the public sources give no registry "
 			                     "Architecture value for it, so kprof cannot tell whether a group loads",
 			                     kprof_cli_file_label(path), kprof_cli_quote(d->vendor_string));

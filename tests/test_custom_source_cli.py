@@ -391,6 +391,16 @@ def check_listing(tmp, reg_text):
     check(rc == 0 and "2 sources, 0 load" in out, f"another processor's group loads nothing: {out[-300:]}")
     rc, out, err = run("listing-check", full, "--cpuid-file", ZEN2, "--custom-sources", p, "--windows", "11-23h2")
     check(rc == 1 and "unknown    200 L2.Miss" in out, f"... so its sources listed are unknown: {out[-300:]}")
+    # A group with a Model but no Family: Windows would stop comparing at the missing Family and
+    # load it on every processor; refused naming file and line (spec: windows_profile_group_value).
+    text = open(files["reg"], newline="").read()
+    p = os.path.join(tmp, "nofamily.reg")
+    open(p, "w", newline="").write("".join(l for l in text.splitlines(True) if not l.startswith('"Family"=')))
+    check(text.count('"Family"=') == 1 and '"Model"=' in text, f"the written group has one Family and a Model: {text[:300]!r}")
+    rc, out, err = run("listing-check", full, "--cpuid-file", ZEN2, "--custom-sources", p, "--windows", "11-23h2")
+    check(rc == 2 and out == "" and re.search(r"nofamily\.reg:\d+:", err) and "has a Model but no Family" in err and
+          "has a Model but no Family" in open(os.path.join(ROOT, "docs", "custom-sources.md")).read().replace("\n", " "),
+          f"a Model without a Family: refused, not loaded everywhere: {rc} {out[-200:]} {err!r}")
     # A processor of another vendor (Centaur): no public source gives its registry Architecture
     # value, so whether a group loads is not known: refused with a sentence, nothing written.
     rc, out, err = run("listing-check", full, "--cpuid-file", CENTAUR, "--custom-sources", files["reg"], "--windows", "11-23h2")

@@ -634,6 +634,15 @@ static void test_group(void)
 	g.model = 0x31;
 	CHECK_EQ(kprof_windows_profile_group_get(&d, &g, &arch, &loads), KPROF_OK);
 	CHECK_EQ(loads, 0);
+	/* A Model without a Family (the processor's model, another's): Windows would stop at the
+	 * missing Family and load the group everywhere; refused as malformed (spec provenance). */
+	g.family = any, g.model = 0x71, loads = 99;
+	CHECK_EQ(kprof_windows_profile_group_get(&d, &g, &arch, &loads), KPROF_E_FORMAT);
+	CHECK_EQ(loads, 0);
+	g.model = 0x31, loads = 99;
+	CHECK_EQ(kprof_windows_profile_group_get(&d, &g, &arch, &loads), KPROF_E_FORMAT);
+	CHECK_EQ(loads, 0);
+	g.family = 0x17;
 	g.model = any;
 	CHECK_EQ(kprof_windows_profile_group_get(&d, &g, &arch, &loads), KPROF_OK);
 	CHECK_EQ(loads, 1);

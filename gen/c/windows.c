@@ -306,6 +306,10 @@ KPROF_API kprof_status kprof_windows_profile_group_get(const kprof_hal_decision 
 		return KPROF_E_UNSUPPORTED;
 	*architecture = arch;
 	if (g && loads) {
+		/* A Model without a Family: Windows stops at the missing Family and loads the group
+		 * everywhere, its Model unused; kprof refuses it (windows_profile_group_value). */
+		if (g->family == KPROF_WINDOWS_CPU_INFO_HIERARCHY_ANY && g->model != KPROF_WINDOWS_CPU_INFO_HIERARCHY_ANY)
+			return KPROF_E_FORMAT;
 		/* The group's Family and Model are a CpuInfoHierarchy without a stepping. */
 		hierarchy[0] = g->family;
 		hierarchy[1] = g->model;
