@@ -16,6 +16,9 @@
   are labels, not names: "Event" heads the event column whatever the registry calls its
   value): the command calls
   the library instead. A planted table is reported (the check's own test).
+- No table written as code: no function returns string literals from a chain of two or more
+  `if (v == X) return "...";` (a table of rows instead, or the library's _name()). A planted
+  chain is reported.
 
 Usage: test_cli_layers.py [CLI_DIR]. Ends with 'N passed, N failed'.
 """
@@ -120,6 +123,32 @@ def name_tables(text, names):
     return found
 
 
+IF_RETURN = re.compile(r'\bif\s*\(\s*\w+\s*==\s*\w+\s*\)\s*return\s+"((?:[^"\\\n]|\\.)*)"')
+
+
+def if_chains(text):
+    """(line, words) of each function of text that returns two or more string literals from
+    `if (v == X) return "...";` tests: a table written as code."""
+    found = []
+    for fn in re.split(r"\n\}\n", text):
+        hits = list(IF_RETURN.finditer(fn))
+        if len(hits) >= 2:
+            at = text.index(fn) + hits[0].start()
+            found.append((text.count("\n", 0, at) + 1, [m.group(1) for m in hits]))
+    return found
+
+
+PLANTED_CHAIN = """
+static const char *planted_chain(int i)
+{
+	if (i == FORMAT_A)
+		return "a";
+	if (i == FORMAT_B)
+		return "b";
+	return 0;
+}
+"""
+
 PLANTED = """
 static const struct { unsigned bit; const char *name; } planted[] = {
         {KPROF_HAL_UNCERTAIN_X86_RULES, "x86_rules"}, {KPROF_HAL_UNCERTAIN_TABLES, "tables"}};
@@ -204,6 +233,10 @@ def main():
     for f in files:
         for line, hits in name_tables(text[f], names):
             check(False, f"cli/{f}:{line}: a private table of names the library gives: {', '.join(hits[:6])}")
+    check(len(if_chains(PLANTED_CHAIN)) == 1, f"a planted if-chain is reported: {if_chains(PLANTED_CHAIN)}")
+    for f in files:
+        for line, hits in if_chains(text[f]):
+            check(False, f"cli/{f}:{line}: a table written as an if-chain: {', '.join(hits[:6])}")
     return done()
 
 
