@@ -15,25 +15,35 @@ enum { FORMAT_BTS, FORMAT_BTS32, FORMAT_PEBS0 };
 #define FORMAT_IBS_FETCH (FORMAT_ARCH + 1) /* AMD IBS: Linux perf raw samples */
 #define FORMAT_IBS_OP (FORMAT_ARCH + 2)
 
+/* The format words, one row each; a row spanning codes first..last is numbered from 0 (pebs0 to
+ * pebs<KPROF_PEBS_FORMAT_ADAPTIVE_MAX>: PERF_CAPABILITIES pebs_format). */
+static const struct format_word {
+	const char *word;
+	int first, last;
+} format_words[] = {
+	{"bts", FORMAT_BTS, FORMAT_BTS},
+	{"bts32", FORMAT_BTS32, FORMAT_BTS32},
+	{"pebs", FORMAT_PEBS0, FORMAT_PEBS32 - 1},
+	{"pebs32", FORMAT_PEBS32, FORMAT_PEBS32},
+	{"arch-pebs", FORMAT_ARCH, FORMAT_ARCH},
+	{"ibs-fetch", FORMAT_IBS_FETCH, FORMAT_IBS_FETCH},
+	{"ibs-op", FORMAT_IBS_OP, FORMAT_IBS_OP},
+};
+
 const char *kprof_cli_choice_ds_format(int i)
 {
 	static char name[16];
-	if (i == FORMAT_BTS)
-		return "bts";
-	if (i == FORMAT_BTS32)
-		return "bts32";
-	if (i == FORMAT_PEBS32)
-		return "pebs32";
-	if (i == FORMAT_ARCH)
-		return "arch-pebs";
-	if (i == FORMAT_IBS_FETCH)
-		return "ibs-fetch";
-	if (i == FORMAT_IBS_OP)
-		return "ibs-op";
-	if (i < FORMAT_PEBS0 || i > FORMAT_PEBS32)
-		return NULL;
-	snprintf(name, sizeof name, "pebs%d", i - FORMAT_PEBS0);
-	return name;
+	size_t r;
+	for (r = 0; r < sizeof format_words / sizeof format_words[0]; r++) {
+		const struct format_word *w = &format_words[r];
+		if (i < w->first || i > w->last)
+			continue;
+		if (w->first == w->last)
+			return w->word;
+		snprintf(name, sizeof name, "%s%d", w->word, i - w->first);
+		return name;
+	}
+	return NULL;
 }
 
 /* --access: the kinds of event a data source is read for (kprof_pebs_data_source_access). */

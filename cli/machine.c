@@ -39,45 +39,41 @@ const char *kprof_cli_interval_unit(const kprof_source *s)
 /* The source table's columns, as `wpr -pmcsources` shows them (Id in decimal, the HAL's name,
  * the interval and its unit) and kprof's (value in hex, select, ebx bit, support, counts).
  * Drop ranks: to fit a terminal, the ebx bit goes first, then the select, then the hex value;
- * the names fold. */
-static const kprof_cli_column source_columns[] = {
-        {"Interface", 0, 0},
-        {"Id", KPROF_CLI_COLUMN_RIGHT, 0},
-        {"Value", 0, 3},
-        {"Name", KPROF_CLI_COLUMN_FOLD, 0},
-        {"Interval", KPROF_CLI_COLUMN_RIGHT, 0},
-        {"Unit", 0, 0},
-        {"Select", 0, 4},
-        {"Ebx", KPROF_CLI_COLUMN_RIGHT, 5},
-        {"Supported", 0, 0},
-        {"Counts", 0, 0},
-        {"Event", KPROF_CLI_COLUMN_FOLD, 0},
-};
+ * the names fold. With counts (a processor's table), the interval goes before the names fold
+ * (drop_counts): what the processor counts is the question there, and `sources` lists the
+ * intervals. */
+typedef struct source_column {
+	kprof_cli_column col;
+	unsigned drop_counts; /* the column's drop rank in a table with counts */
+} source_column;
 
-/* With counts (a processor's table), the interval goes before the names fold: what the
- * processor counts is the question there, and `sources` lists the intervals. */
-static const kprof_cli_column source_columns_counts[] = {
-        {"Interface", 0, 0},
-        {"Id", KPROF_CLI_COLUMN_RIGHT, 0},
-        {"Value", 0, 3},
-        {"Name", KPROF_CLI_COLUMN_FOLD, 0},
-        {"Interval", KPROF_CLI_COLUMN_RIGHT, 1},
-        {"Unit", 0, 1},
-        {"Select", 0, 4},
-        {"Ebx", KPROF_CLI_COLUMN_RIGHT, 5},
-        {"Supported", 0, 0},
-        {"Counts", 0, 0},
-        {"Event", KPROF_CLI_COLUMN_FOLD, 0},
+static const source_column source_columns[] = {
+        {{"Interface", 0, 0}, 0},
+        {{"Id", KPROF_CLI_COLUMN_RIGHT, 0}, 0},
+        {{"Value", 0, 3}, 3},
+        {{"Name", KPROF_CLI_COLUMN_FOLD, 0}, 0},
+        {{"Interval", KPROF_CLI_COLUMN_RIGHT, 0}, 1},
+        {{"Unit", 0, 0}, 1},
+        {{"Select", 0, 4}, 4},
+        {{"Ebx", KPROF_CLI_COLUMN_RIGHT, 5}, 5},
+        {{"Supported", 0, 0}, 0},
+        {{"Counts", 0, 0}, 0},
+        {{"Event", KPROF_CLI_COLUMN_FOLD, 0}, 0},
 };
 
 void kprof_cli_source_header(int with_interface, int with_counts)
 {
+	/* The table writer keeps the pointer until the table ends: static. */
+	static kprof_cli_column cols[KPROF_CLI_COUNT(source_columns)];
+	size_t i;
 	/* A column no row fills is left out: Interface and the counts' without them. */
 	(void)with_interface;
-	if (with_counts)
-		kprof_cli_table_begin(source_columns_counts, KPROF_CLI_COUNT(source_columns_counts));
-	else
-		kprof_cli_table_begin(source_columns, KPROF_CLI_COUNT(source_columns));
+	for (i = 0; i < KPROF_CLI_COUNT(source_columns); i++) {
+		cols[i] = source_columns[i].col;
+		if (with_counts)
+			cols[i].drop = source_columns[i].drop_counts;
+	}
+	kprof_cli_table_begin(cols, KPROF_CLI_COUNT(cols));
 }
 
 void kprof_cli_source_row(const kprof_hal_decision *release, const kprof_source *s, int with_interface,

@@ -361,11 +361,20 @@ static size_t label_column(const char *s, size_t n)
 	return 0;
 }
 
+/* Whether the space at s[i] joins a label to its number ("counter 0xC0010004", "leaf 0x0A"):
+ * a word's letter before it and a digit after it; the fold keeps the two on one line. */
+static int label_and_number(const char *s, size_t i, size_t n)
+{
+	char p = i ? s[i - 1] : ' ', c = i + 1 < n ? s[i + 1] : ' ';
+	return ((p >= 'a' && p <= 'z') || (p >= 'A' && p <= 'Z')) && c >= '0' && c <= '9';
+}
+
 /* A text line longer than the width, wrapped: at the last space that fits (outside [...] where
- * one is), else at a '/' or ',' , else at the width; each further line indented to where the
- * line's text starts after its label (label_column), also for a label that fills the label
- * column of the lines above it (labels) but for one space ("selectable 16 listed" under
- * "fits       ..."), or, without a label, 4 more than the line's own indent. */
+ * one is; never one between a label and its number: label_and_number), else at a '/' or ',' ,
+ * else at the width; each further line indented to where the line's text starts after its label
+ * (label_column), also for a label that fills the label column of the lines above it (labels)
+ * but for one space ("selectable 16 listed" under "fits       ..."), or, without a label, 4 more
+ * than the line's own indent. */
 static void fold_line(kprof_cli_text *t, const char *s, size_t n, size_t labels)
 {
 	size_t lead = 0, indent, i, col;
@@ -403,7 +412,8 @@ static void fold_line(kprof_cli_text *t, const char *s, size_t n, size_t labels)
 				depth++;
 			else if (s[i] == ']' && depth)
 				depth--;
-			if (s[i] == ' ' && i > (col ? 0 : indent) && (depth == 0 || !space))
+			if (s[i] == ' ' && i > (col ? 0 : indent) && (depth == 0 || !space) &&
+			    !label_and_number(s, i, n))
 				space = i;
 			if (i && i < room && (s[i - 1] == '/' || s[i - 1] == ','))
 				other = i;

@@ -31,6 +31,11 @@ TEST_STEPS += cli-layers
 test-cli-layers:
 	python3 tests/test_cli_layers.py
 
+# The text fold keeps a label and its number on one line, on every dump (issue 32).
+TEST_STEPS += cli-fold
+test-cli-fold: $(BUILD)/kprof
+	python3 tests/test_cli_fold.py $(BUILD)/kprof
+
 # Docs that cannot drift (issue 33): kprof.1 and docs/cli.md against the command table, every
 # option in each doc, --help and the bash/zsh/fish completions, the completions run in their
 # shells, the man page's examples run. `make cli-docs` rewrites the generated parts.

@@ -14,8 +14,14 @@
   tests/spec_rows.py --names, compared ignoring '-' versus '_' only: a column heading
   "Name" is not the name "name"; the headings of a table's columns, kprof_cli_column arrays,
   are labels, not names: "Event" heads the event column whatever the registry calls its
-  value): the command calls
+  value; so are arrays of a typedef struct holding a kprof_cli_column): the command calls
   the library instead. A planted table is reported (the check's own test).
+- No table written as code: no function returns string literals from a chain of two or more
+  `if (v == X) return "...";` (a table of rows instead, or the library's _name()). A planted
+  chain is reported.
+- One array per table's columns: no two kprof_cli_column arrays in cli/ have the same headings
+  in the same order (columns that differ only by their drop ranks are one array with a rank
+  per use). A planted pair is reported.
 
 Usage: test_cli_layers.py [CLI_DIR]. Ends with 'N passed, N failed'.
 """
@@ -104,7 +110,7 @@ def name_tables(text, names):
     found = []
     for m in TABLE.finditer(text):
         decl = text[text.rfind("\n", 0, m.start()) + 1:m.start()]
-        if re.search(r"\bkprof_cli_column\b", decl):  # a table's column headings: labels, not names
+        if re.search(r"\b(?:%s)\b" % "|".join(column_types(text)), decl):  # column headings: labels, not names
             continue
         depth, i = 1, m.end()
         while i < len(text) and depth:
@@ -119,6 +125,57 @@ def name_tables(text, names):
             found.append((text.count("\n", 0, text.index(fn)) + 1, hits))
     return found
 
+
+IF_RETURN = re.compile(r'\bif\s*\(\s*\w+\s*==\s*\w+\s*\)\s*return\s+"((?:[^"\\\n]|\\.)*)"')
+
+
+def if_chains(text):
+    """(line, words) of each function of text that returns two or more string literals from
+    `if (v == X) return "...";` tests: a table written as code."""
+    found = []
+    for fn in re.split(r"\n\}\n", text):
+        hits = list(IF_RETURN.finditer(fn))
+        if len(hits) >= 2:
+            at = text.index(fn) + hits[0].start()
+            found.append((text.count("\n", 0, at) + 1, [m.group(1) for m in hits]))
+    return found
+
+
+def column_types(text):
+    """kprof_cli_column and text's typedef structs that hold one (a column with more ranks)."""
+    return ["kprof_cli_column"] + re.findall(r"typedef\s+struct\s+\w*\s*\{[^}]*\bkprof_cli_column\b[^}]*\}\s*(\w+)\s*;", text)
+
+
+def column_arrays(text):
+    """{headings: [(line, array name)]} of text's arrays of table columns."""
+    found = {}
+    columns = re.compile(r"\b(?:%s)\s+(\w+)\s*\[[^\]\n]*\]\s*=\s*\{" % "|".join(column_types(text)))
+    for m in columns.finditer(text):
+        depth, i = 1, m.end()
+        while i < len(text) and depth:
+            depth += {"{": 1, "}": -1}.get(text[i], 0)
+            i += 1
+        heads = tuple(re.findall(r'\{\s*"((?:[^"\\\n]|\\.)*)"', text[m.end():i]))
+        found.setdefault(heads, []).append((text.count("\n", 0, m.start()) + 1, m.group(1)))
+    return found
+
+
+PLANTED_COLUMNS = """
+static const kprof_cli_column planted_a[] = {{"Id", 0, 0}, {"Name", 0, 2}};
+static const kprof_cli_column planted_b[] = {{"Id", 0, 0}, {"Name", 0, 1}};
+static const kprof_cli_column planted_c[] = {{"Id", 0, 0}, {"Value", 0, 1}};
+"""
+
+PLANTED_CHAIN = """
+static const char *planted_chain(int i)
+{
+	if (i == FORMAT_A)
+		return "a";
+	if (i == FORMAT_B)
+		return "b";
+	return 0;
+}
+"""
 
 PLANTED = """
 static const struct { unsigned bit; const char *name; } planted[] = {
@@ -204,6 +261,20 @@ def main():
     for f in files:
         for line, hits in name_tables(text[f], names):
             check(False, f"cli/{f}:{line}: a private table of names the library gives: {', '.join(hits[:6])}")
+    planted = [v for v in column_arrays(PLANTED_COLUMNS).values() if len(v) > 1]
+    check(planted == [[(2, "planted_a"), (3, "planted_b")]], f"a planted pair of column arrays is reported: {planted}")
+    arrays = {}
+    for f in files:
+        for heads, where in column_arrays(text[f]).items():
+            arrays.setdefault(heads, []).extend((f, line, name) for line, name in where)
+    check(sum(len(v) for v in arrays.values()) >= 1, f"found the command's column arrays ({sum(len(v) for v in arrays.values())})")
+    for heads, where in arrays.items():
+        check(len(where) == 1, "column arrays with the same headings (" + ", ".join(heads[:4]) + "...): " +
+              "; ".join(f"cli/{f}:{line} {name}" for f, line, name in where))
+    check(len(if_chains(PLANTED_CHAIN)) == 1, f"a planted if-chain is reported: {if_chains(PLANTED_CHAIN)}")
+    for f in files:
+        for line, hits in if_chains(text[f]):
+            check(False, f"cli/{f}:{line}: a table written as an if-chain: {', '.join(hits[:6])}")
     return done()
 
 
