@@ -935,14 +935,11 @@
  * v = (v & ~KPROF_X_F_MASK) | KPROF_FIELD_PREP(KPROF_X_F, x), after checking
  * x <= KPROF_FIELD_MAX(KPROF_X_F). */
 /* The value of register field f in v. */
-#define KPROF_FIELD_GET(f, v)    (((v)&f##_MASK) >> f##_SHIFT)
+#define KPROF_FIELD_GET(f, v)  (((v)&f##_MASK) >> f##_SHIFT)
 /* x in register field f's bits (to OR into a register value). */
-#define KPROF_FIELD_PREP(f, x)   (((uint64_t)(x) << f##_SHIFT) & f##_MASK)
+#define KPROF_FIELD_PREP(f, x) (((uint64_t)(x) << f##_SHIFT) & f##_MASK)
 /* The largest value register field f holds (as Linux's FIELD_MAX). */
-#define KPROF_FIELD_MAX(f)       (f##_MASK >> f##_SHIFT)
-/* How many values field f holds: a value split across two fields puts its upper part in the
- * second (hi) as x / KPROF_IMPL_FIELD_SPAN(lo) and joins them back as hi * _SPAN(lo) + lo. */
-#define KPROF_IMPL_FIELD_SPAN(f) (KPROF_FIELD_MAX(f) + 1u)
+#define KPROF_FIELD_MAX(f)     (f##_MASK >> f##_SHIFT)
 
 /* ---- configuration: sections -----------------------------------------------------------
  * A translation unit that does not use a section may leave it out (it then compiles faster);
@@ -10522,6 +10519,12 @@ KPROF_IMPL_INTERNAL uint8_t kprof_impl_bit_count(uint32_t v)
 	return n;
 }
 
+/* Register field f's width in bits (at most 32 here), from its mask: there is no _WIDTH. */
+#define KPROF_IMPL_FIELD_BITS(f) kprof_impl_bit_count((uint32_t)KPROF_FIELD_MAX(f))
+/* How many values field f holds: a value split across two fields puts its upper part in the
+ * second (hi) as x / KPROF_IMPL_FIELD_SPAN(lo) and joins them back as hi * _SPAN(lo) + lo. */
+#define KPROF_IMPL_FIELD_SPAN(f) (KPROF_FIELD_MAX(f) + 1u)
+
 /* v in lower-case hex, at least min digits (zero-padded), into out (room for 16): the digits
  * written. */
 KPROF_IMPL_INTERNAL size_t kprof_impl_hex(char *out, uint64_t v, unsigned min)
@@ -12057,9 +12060,7 @@ KPROF_IMPL_INTERNAL kprof_status kprof_impl_pmu_plan_fixed(const kprof_pmu_caps 
 	if (c->vendor != KPROF_CPUID_VENDOR_INTEL ||
 	    (cfg->flags & KPROF_PMU_PLAN_FLAGS_AMD_EXTENDED))
 		return KPROF_E_UNSUPPORTED;
-	if (i >= c->fixed_limit ||
-	    i >= kprof_impl_bit_count(
-	                 (uint32_t)KPROF_FIELD_MAX(KPROF_IA32_PERF_GLOBAL_CTRL_FIXED)) ||
+	if (i >= c->fixed_limit || i >= KPROF_IMPL_FIELD_BITS(KPROF_IA32_PERF_GLOBAL_CTRL_FIXED) ||
 	    !(c->fixed_mask >> i & 1u))
 		return KPROF_E_RANGE;
 	if (cfg->select & ~(KPROF_IA32_PERFEVTSEL_USR_MASK | KPROF_IA32_PERFEVTSEL_OS_MASK))
@@ -14055,7 +14056,7 @@ KPROF_API kprof_status kprof_hal_plan_get(const kprof_hal_decision *d, const kpr
 		return KPROF_E_UNSUPPORTED;
 	if (cfg->flags & KPROF_PMU_PLAN_FLAGS_AMD_EXTENDED && d->table != KPROF_SOURCE_TABLE_AMD64)
 		return KPROF_E_UNSUPPORTED;
-	info = kprof_source_table_info_by_id((kprof_source_table)d->table);
+	info = kprof_source_table_info_by_id(d->table);
 	if (!info || info->vendor == KPROF_CPUID_VENDOR_UNKNOWN)
 		return KPROF_E_UNSUPPORTED;
 	/* The processor's counters, seen through the interface: its vendor's layout; below
@@ -18971,12 +18972,9 @@ KPROF_API kprof_status kprof_ibs_caps_get(const kprof_cpuid_snapshot *s, kprof_i
 	out->from_cpuid = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_8000001B_EAX_IBSFFV, eax);
 	out->flags = out->from_cpuid ? eax : KPROF_IBS_CAPS_DEFAULT;
 	out->op_max_count_bits =
-	        (uint8_t)(kprof_impl_bit_count(
-	                          (uint32_t)KPROF_FIELD_MAX(KPROF_IBS_OP_CTL_OPMAXCNT)) +
-	                  4u +
+	        (uint8_t)(KPROF_IMPL_FIELD_BITS(KPROF_IBS_OP_CTL_OPMAXCNT) + 4u +
 	                  (KPROF_FIELD_GET(KPROF_CPUID_8000001B_EAX_OP_COUNT_EXT, out->flags)
-	                           ? kprof_impl_bit_count((uint32_t)KPROF_FIELD_MAX(
-	                                     KPROF_IBS_OP_CTL_OPMAXCNT_EXT))
+	                           ? KPROF_IMPL_FIELD_BITS(KPROF_IBS_OP_CTL_OPMAXCNT_EXT)
 	                           : 0u));
 	return KPROF_OK;
 }
@@ -19564,19 +19562,18 @@ KPROF_API kprof_status kprof_ds_setup_get(const kprof_ds_request *req, const kpr
 		 * least the setup's: format 5's area holds more), in the request, and a bit in
 		 * IA32_PEBS_ENABLE (fixed counters adaptive only; load latency, on the same bits
 		 * before perfmon version 5, only without it). */
-		gp_slots = !dtes64 ? 1u
-		                   : kprof_impl_min3(KPROF_IMPL_ARRAY_COUNT(
-		                                             out->area.pebs_gp_counter_reset),
-		                                     KPROF_IMPL_ARRAY_COUNT(req->gp_reset),
-		                                     kprof_impl_bit_count((uint32_t)KPROF_FIELD_MAX(
-		                                             KPROF_IA32_PEBS_ENABLE_PMC)));
-		fixed_slots =
-		        !dtes64 ? 0u
-		                : kprof_impl_min3(KPROF_IMPL_ARRAY_COUNT(
-		                                          out->area.pebs_fixed_counter_reset),
-		                                  KPROF_IMPL_ARRAY_COUNT(req->fixed_reset),
-		                                  kprof_impl_bit_count((uint32_t)KPROF_FIELD_MAX(
-		                                          KPROF_IA32_PEBS_ENABLE_FIXED)));
+		gp_slots =
+		        !dtes64 ? 1u
+		                : kprof_impl_min3(
+		                          KPROF_IMPL_ARRAY_COUNT(out->area.pebs_gp_counter_reset),
+		                          KPROF_IMPL_ARRAY_COUNT(req->gp_reset),
+		                          KPROF_IMPL_FIELD_BITS(KPROF_IA32_PEBS_ENABLE_PMC));
+		fixed_slots = !dtes64 ? 0u
+		                      : kprof_impl_min3(KPROF_IMPL_ARRAY_COUNT(
+		                                                out->area.pebs_fixed_counter_reset),
+		                                        KPROF_IMPL_ARRAY_COUNT(req->fixed_reset),
+		                                        KPROF_IMPL_FIELD_BITS(
+		                                                KPROF_IA32_PEBS_ENABLE_FIXED));
 		if (req->pebs_record_size == 0)
 			return KPROF_E_ARGUMENT;
 		if (req->pebs_gp_mask >> gp_slots || req->pebs_fixed_mask >> fixed_slots ||
@@ -21550,10 +21547,9 @@ KPROF_IMPL_INTERNAL const kprof_source *kprof_impl_custom_taken(const kprof_hal_
 KPROF_IMPL_INTERNAL const kprof_source *kprof_impl_custom_same(const kprof_hal_decision *d,
                                                                const kprof_source_profile_add *f)
 {
-	const kprof_source *rows = kprof_source_rows_by_table(d->table, NULL);
 	size_t i, n = 0;
+	const kprof_source *rows = kprof_source_rows_by_table(d->table, &n);
 	kprof_source_profile_add g;
-	(void)kprof_source_rows_by_table(d->table, &n);
 	for (i = 0; rows && i < n; i++) {
 		if (!rows[i].select ||
 		    kprof_impl_profile_add_fields(f->vendor, rows[i].select, &g) != KPROF_OK)

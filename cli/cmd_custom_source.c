@@ -43,20 +43,25 @@ static int refuse(const char *word, const char *why)
 	return kprof_cli_error("custom-source: '%s': %s", kprof_cli_quote(word), why);
 }
 
+/* The bits a field whose largest value is max takes (KPROF_FIELD_MAX: kprof has no _WIDTH). */
+static unsigned bits_of(uint64_t max)
+{
+	unsigned n = 0;
+	while (n < 64 && max >> n)
+		n++;
+	return n;
+}
+
 /* A hex number (the rNNNN form) of at most 16 digits. */
 static int hex_parse(const char *s, uint64_t *out)
 {
 	uint64_t v = 0;
 	size_t i;
 	for (i = 0; s[i]; i++) {
-		char c = s[i];
-		unsigned d = c >= '0' && c <= '9'   ? (unsigned)(c - '0')
-		             : c >= 'a' && c <= 'f' ? (unsigned)(c - 'a' + 10)
-		             : c >= 'A' && c <= 'F' ? (unsigned)(c - 'A' + 10)
-		                                    : 16u;
-		if (d > 15 || i >= 16)
+		const int d = kprof_cli_hex_digit(s[i]);
+		if (d < 0 || i >= 16)
 			return -1;
-		v = v << 4 | d;
+		v = v << 4 | (uint64_t)d;
 	}
 	*out = v;
 	return i ? 0 : -1;
@@ -154,11 +159,7 @@ static int event_parse(const char *word, const char *ev, kprof_cpuid_vendor vend
 		                                 : KPROF_FIELD_MAX(KPROF_AMD_PERFEVTSEL_UMASK);
 		const uint64_t cmask_max = intel ? KPROF_FIELD_MAX(KPROF_IA32_PERFEVTSEL_CMASK)
 		                                 : KPROF_FIELD_MAX(KPROF_AMD_PERFEVTSEL_CMASK);
-		unsigned umask_bits = 0, cmask_bits = 0;
-		while (umask_max >> umask_bits)
-			umask_bits++;
-		while (cmask_max >> cmask_bits)
-			cmask_bits++;
+		const unsigned umask_bits = bits_of(umask_max), cmask_bits = bits_of(cmask_max);
 		if (val[1] > umask_max) {
 			snprintf(msg, sizeof msg, "unit mask 0x%llx is past %u bits (0..0x%llx)", (unsigned long long)val[1],
 			         umask_bits, (unsigned long long)umask_max);

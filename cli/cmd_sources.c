@@ -348,7 +348,8 @@ int kprof_cmd_perf(const kprof_cli_args *a)
 		                       "for perf to count",
 		                       kprof_source_name_get(s),
 		                       kprof_cli_interface_name((unsigned)itf));
-	st = kprof_pmu_perf_raw_format(kprof_source_table_info_vendor_get(kprof_source_table_info_by_id(kprof_source_table_get(s))), (s)->select, raw, sizeof raw, NULL);
+	st = kprof_pmu_perf_raw_format(kprof_source_table_info_vendor_get(kprof_source_table_info_by_id((kprof_source_table)itf)),
+	                               s->select, raw, sizeof raw, NULL);
 	if (st != KPROF_OK)
 		return kprof_cli_usage(cmd, "%s: no perf raw event (%s)", kprof_source_name_get(s),
 		                       kprof_status_name(st));

@@ -207,10 +207,7 @@ static int reg_read(reader *r, const char *text, size_t len)
 				if (rest == 7 || rest > 7 + 8)
 					return kprof_cli_error_at(r->path, line, 0, "dword:XXXXXXXX (1 to 8 hex digits) was expected");
 				for (i = 0; i < rest - 7; i++) {
-					const char c = q[8 + i];
-					const int d = c >= '0' && c <= '9' ? c - '0'
-					              : c >= 'a' && c <= 'f' ? c - 'a' + 10
-					              : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+					const int d = kprof_cli_hex_digit(q[8 + i]);
 					if (d < 0)
 						return kprof_cli_error_at(r->path, line, 0, "dword:XXXXXXXX (1 to 8 hex digits) was expected");
 					v = v << 4 | (uint32_t)d;

@@ -743,6 +743,14 @@ int kprof_cli_word_match(const char *pattern, const char *text)
 	return 0;
 }
 
+int kprof_cli_hex_digit(char c)
+{
+	return c >= '0' && c <= '9'   ? c - '0'
+	       : c >= 'a' && c <= 'f' ? c - 'a' + 10
+	       : c >= 'A' && c <= 'F' ? c - 'A' + 10
+	                              : -1;
+}
+
 int kprof_cli_parse_u64(const char *text, uint64_t max, uint64_t *out)
 {
 	uint64_t v = 0;
@@ -755,15 +763,11 @@ int kprof_cli_parse_u64(const char *text, uint64_t max, uint64_t *out)
 		p += 2;
 	}
 	for (; *p; p++) {
+		const int h = kprof_cli_hex_digit(*p);
 		unsigned d;
-		if (*p >= '0' && *p <= '9')
-			d = (unsigned)(*p - '0');
-		else if (base == 16 && *p >= 'a' && *p <= 'f')
-			d = (unsigned)(*p - 'a' + 10);
-		else if (base == 16 && *p >= 'A' && *p <= 'F')
-			d = (unsigned)(*p - 'A' + 10);
-		else
+		if (h < 0 || (unsigned)h >= base)
 			return -1;
+		d = (unsigned)h;
 		if (v > (UINT64_MAX - d) / base)
 			return -1;
 		v = v * base + d;

@@ -133,15 +133,17 @@ int kprof_cli_error_at(const char *path, unsigned long line, uint64_t offset, co
         KPROF_CLI_PRINTF(4, 5);
 
 /* ---- input ----------------------------------------------------------------------------- */
-/* An unsigned integer: decimal, or hex with 0x/0X. 0 on success, -1 when the text is not
- * a whole number or exceeds max. The one number parser of the command. */
 /* Whether two words are the same, ASCII letters in any case: how kprof compares a value that
  * names something (--vendor Intel, --interface EMON, --format PEBS3). */
 int kprof_cli_word_eq(const char *a, const char *b);
 /* Whether pattern names text the way `perf list FILTER` does: anywhere in it, ASCII letters in
  * any case, `*` any run of characters, `?` any one. */
 int kprof_cli_word_match(const char *pattern, const char *text);
+/* An unsigned integer: decimal, or hex with 0x/0X. 0 on success, -1 when the text is not
+ * a whole number or exceeds max. The one number parser of the command. */
 int kprof_cli_parse_u64(const char *text, uint64_t max, uint64_t *out);
+/* A hex digit's value (0-9, a-f, A-F), or -1 for any other character. */
+int kprof_cli_hex_digit(char c);
 /* The whole file (`-`: standard input) in a malloc'd buffer with a NUL after the last byte
  * (the file may hold NULs of its own: use *len). Returns 0, or prints "kprof: FILE: reason"
  * and returns exit 2 (also for input over KPROF_CLI_INPUT_MAX). */

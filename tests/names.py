@@ -384,43 +384,15 @@ ENUM_MEMBERS_PLANTED = [  # (old text, new text, the member the check must repor
 def enum_members_check(header):
     """Every public struct member holding an enumeration's values in an integer has an
     accessor; each planted breach (in kprof.h) is reported."""
-    text = open(HEADER, encoding="utf-8").read()
     for old, new, want in ENUM_MEMBERS_PLANTED:
-        if not check(text.count(old) == 1, f"planted enum member: {old.strip()!r} is in kprof.h once"):
-            continue
-        got = [n for n, e, t, a in enum_members(text.replace(old, new)) if not a]
-        check(want in got, f"planted enum member {want} without its enumeration's type or accessor is reported (got {got[:5]})")
+        planted_reported("enum member without type or accessor", old, new, want,
+                         lambda t: [n for n, e, ty, a in enum_members(t) if not a])
     found = enum_members(open(header, encoding="utf-8").read())
     bare = [f"{n} ({t} holding {e})" for n, e, t, a in found if not a]
     check(not bare, "struct members holding an enumeration's values have its type or an accessor "
           "(the top comment's RESULTS): " + "; ".join(bare))
     print(f"enum members: {len(found)} public struct members hold an enumeration's values in an integer, "
           f"{len(found) - len(bare)} with an accessor, {len(bare)} without")
-
-
-RESULTS_PLANTED = [  # (old line, new line, the function the check must report)
-    ("KPROF_API KPROF_IMPL_API_HOT kprof_status kprof_lwp_ring_drain(", "KPROF_API KPROF_IMPL_API_HOT int kprof_lwp_ring_drain(", "kprof_lwp_ring_drain"),
-    ("KPROF_API kprof_status kprof_psi_description_compare(", "KPROF_API int kprof_psi_description_compare(",
-     "kprof_psi_description_compare"),
-    ("KPROF_API kprof_status kprof_lwp_ring_space_get(", "KPROF_API uint32_t kprof_lwp_ring_space_get(",
-     "kprof_lwp_ring_space_get"),
-    ("KPROF_API kprof_status kprof_lwpmodel_lwpcb_store(", "KPROF_API void *kprof_lwpmodel_lwpcb_store(",
-     "kprof_lwpmodel_lwpcb_store"),
-    ("KPROF_API kprof_status kprof_lwpmodel_threshold_set(", "KPROF_API void kprof_lwpmodel_threshold_set(",
-     "kprof_lwpmodel_threshold_set"),
-    ("KPROF_API kprof_status kprof_bts_wrapped_get(", "KPROF_API bool kprof_bts_wrapped_get(", "kprof_bts_wrapped_get"),
-]
-
-
-def results_planted():
-    """Each planted bad result is reported; the documented exception and the lookups are not."""
-    text = open(HEADER, encoding="utf-8").read()
-    for old, new, name in RESULTS_PLANTED:
-        if not check(text.count(old) >= 1, f"planted result: the line {old!r} is in kprof.h"):
-            continue
-        bad, _ = problems(text.replace(old, new, 1))
-        check(any(n == name for n, _ in bad), f"planted result {new.split('(')[0]!r} is reported "
-              f"(got {[n for n, _ in bad][:5]})")
 
 
 def impl_uses():
@@ -475,17 +447,34 @@ PLANTED = [  # (where, old line, new line, the name the check must report)
      "kprof_source_by_value"),
     ("result", "KPROF_API kprof_status kprof_pmu_plan_start(", "KPROF_API void kprof_pmu_plan_start(",
      "kprof_pmu_plan_start"),
+    ("result", 'KPROF_API KPROF_IMPL_API_HOT kprof_status kprof_lwp_ring_drain(', 'KPROF_API KPROF_IMPL_API_HOT int kprof_lwp_ring_drain(',
+     'kprof_lwp_ring_drain'),
+    ("result", 'KPROF_API kprof_status kprof_psi_description_compare(', 'KPROF_API int kprof_psi_description_compare(',
+     'kprof_psi_description_compare'),
+    ("result", 'KPROF_API kprof_status kprof_lwp_ring_space_get(', 'KPROF_API uint32_t kprof_lwp_ring_space_get(',
+     'kprof_lwp_ring_space_get'),
+    ("result", 'KPROF_API kprof_status kprof_lwpmodel_lwpcb_store(', 'KPROF_API void *kprof_lwpmodel_lwpcb_store(',
+     'kprof_lwpmodel_lwpcb_store'),
+    ("result", 'KPROF_API kprof_status kprof_lwpmodel_threshold_set(', 'KPROF_API void kprof_lwpmodel_threshold_set(',
+     'kprof_lwpmodel_threshold_set'),
+    ("result", 'KPROF_API kprof_status kprof_bts_wrapped_get(', 'KPROF_API bool kprof_bts_wrapped_get(',
+     'kprof_bts_wrapped_get'),
 ]
 
 
-def planted():
-    """Each planted bad name is reported."""
+def planted_reported(kind, old, new, want, reported):
+    """A copy of kprof.h with old replaced by new: reported(text) (the names a check reports)
+    must hold want."""
     text = open(HEADER, encoding="utf-8").read()
+    if check(old in text, f"planted {kind}: {old.strip()!r} is in kprof.h"):
+        got = reported(text.replace(old, new, 1))
+        check(want in got, f"planted {kind} {want} is reported (got {got[:5]})")
+
+
+def planted():
+    """Each planted bad name or result is reported."""
     for kind, old, new, name in PLANTED:
-        if not check(text.count(old) >= 1, f"planted {kind}: the line {old!r} is in kprof.h"):
-            continue
-        bad, _ = problems(text.replace(old, new, 1))
-        check(any(n == name for n, _ in bad), f"planted {kind} {name} is reported (got {[n for n, _ in bad][:5]})")
+        planted_reported(kind, old, new, name, lambda t: [n for n, _ in problems(t)[0]])
 
 
 def config_block_macros(text):
@@ -560,7 +549,6 @@ def examples_checked(text):
 def main():
     header = sys.argv[1] if len(sys.argv) > 1 else HEADER
     planted()
-    results_planted()
     enum_members_check(header)
     text = open(header, encoding="utf-8").read()
     bad, counts = problems(text)

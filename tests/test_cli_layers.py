@@ -105,6 +105,20 @@ TABLE = re.compile(r"\[[^\]\n]*\]\s*=\s*\{")  # any array's initializer
 CASE_RETURN = re.compile(r'\bcase\s+\w+\s*:\s*return\s+"((?:[^"\\\n]|\\.)*)"')
 
 
+def initializer(text, start):
+    """The text of the brace-enclosed initializer whose '{' ends at start."""
+    depth, i = 1, start
+    while i < len(text) and depth:
+        depth += {"{": 1, "}": -1}.get(text[i], 0)
+        i += 1
+    return text[start:i]
+
+
+def functions(text):
+    """text cut at each function's closing brace (a '}' alone on a line)."""
+    return re.split(r"\n\}\n", text)
+
+
 def name_tables(text, names):
     """(line, names) of each string table in text that holds two or more library names."""
     found = []
@@ -112,14 +126,10 @@ def name_tables(text, names):
         decl = text[text.rfind("\n", 0, m.start()) + 1:m.start()]
         if re.search(r"\b(?:%s)\b" % "|".join(column_types(text)), decl):  # column headings: labels, not names
             continue
-        depth, i = 1, m.end()
-        while i < len(text) and depth:
-            depth += {"{": 1, "}": -1}.get(text[i], 0)
-            i += 1
-        hits = [x for x in STRING.findall(text[m.end():i]) if fold(x) in names]
+        hits = [x for x in STRING.findall(initializer(text, m.end())) if fold(x) in names]
         if len(hits) >= 2:
             found.append((text.count("\n", 0, m.start()) + 1, hits))
-    for fn in re.split(r"\n\}\n", text):
+    for fn in functions(text):
         hits = [x for x in CASE_RETURN.findall(fn) if fold(x) in names]
         if len(hits) >= 2:
             found.append((text.count("\n", 0, text.index(fn)) + 1, hits))
@@ -133,7 +143,7 @@ def if_chains(text):
     """(line, words) of each function of text that returns two or more string literals from
     `if (v == X) return "...";` tests: a table written as code."""
     found = []
-    for fn in re.split(r"\n\}\n", text):
+    for fn in functions(text):
         hits = list(IF_RETURN.finditer(fn))
         if len(hits) >= 2:
             at = text.index(fn) + hits[0].start()
@@ -151,11 +161,7 @@ def column_arrays(text):
     found = {}
     columns = re.compile(r"\b(?:%s)\s+(\w+)\s*\[[^\]\n]*\]\s*=\s*\{" % "|".join(column_types(text)))
     for m in columns.finditer(text):
-        depth, i = 1, m.end()
-        while i < len(text) and depth:
-            depth += {"{": 1, "}": -1}.get(text[i], 0)
-            i += 1
-        heads = tuple(re.findall(r'\{\s*"((?:[^"\\\n]|\\.)*)"', text[m.end():i]))
+        heads = tuple(re.findall(r'\{\s*"((?:[^"\\\n]|\\.)*)"', initializer(text, m.end())))
         found.setdefault(heads, []).append((text.count("\n", 0, m.start()) + 1, m.group(1)))
     return found
 

@@ -213,6 +213,12 @@ KPROF_IMPL_INTERNAL uint8_t kprof_impl_bit_count(uint32_t v)
 	return n;
 }
 
+/* Register field f's width in bits (at most 32 here), from its mask: there is no _WIDTH. */
+#define KPROF_IMPL_FIELD_BITS(f) kprof_impl_bit_count((uint32_t)KPROF_FIELD_MAX(f))
+/* How many values field f holds: a value split across two fields puts its upper part in the
+ * second (hi) as x / KPROF_IMPL_FIELD_SPAN(lo) and joins them back as hi * _SPAN(lo) + lo. */
+#define KPROF_IMPL_FIELD_SPAN(f) (KPROF_FIELD_MAX(f) + 1u)
+
 /* v in lower-case hex, at least min digits (zero-padded), into out (room for 16): the digits
  * written. */
 KPROF_IMPL_INTERNAL size_t kprof_impl_hex(char *out, uint64_t v, unsigned min)

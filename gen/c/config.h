@@ -143,6 +143,3 @@
 #define KPROF_FIELD_PREP(f, x) (((uint64_t)(x) << f##_SHIFT) & f##_MASK)
 /* The largest value register field f holds (as Linux's FIELD_MAX). */
 #define KPROF_FIELD_MAX(f) (f##_MASK >> f##_SHIFT)
-/* How many values field f holds: a value split across two fields puts its upper part in the
- * second (hi) as x / KPROF_IMPL_FIELD_SPAN(lo) and joins them back as hi * _SPAN(lo) + lo. */
-#define KPROF_IMPL_FIELD_SPAN(f) (KPROF_FIELD_MAX(f) + 1u)

@@ -187,11 +187,11 @@ KPROF_API kprof_status kprof_ds_setup_get(const kprof_ds_request *req, const kpr
 		gp_slots = !dtes64 ? 1u
 		                   : kprof_impl_min3(KPROF_IMPL_ARRAY_COUNT(out->area.pebs_gp_counter_reset),
 		                                     KPROF_IMPL_ARRAY_COUNT(req->gp_reset),
-		                                     kprof_impl_bit_count((uint32_t)KPROF_FIELD_MAX(KPROF_IA32_PEBS_ENABLE_PMC)));
+		                                     KPROF_IMPL_FIELD_BITS(KPROF_IA32_PEBS_ENABLE_PMC));
 		fixed_slots = !dtes64 ? 0u
 		                      : kprof_impl_min3(KPROF_IMPL_ARRAY_COUNT(out->area.pebs_fixed_counter_reset),
 		                                        KPROF_IMPL_ARRAY_COUNT(req->fixed_reset),
-		                                        kprof_impl_bit_count((uint32_t)KPROF_FIELD_MAX(KPROF_IA32_PEBS_ENABLE_FIXED)));
+		                                        KPROF_IMPL_FIELD_BITS(KPROF_IA32_PEBS_ENABLE_FIXED));
 		if (req->pebs_record_size == 0)
 			return KPROF_E_ARGUMENT;
 		if (req->pebs_gp_mask >> gp_slots || req->pebs_fixed_mask >> fixed_slots ||

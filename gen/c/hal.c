@@ -261,7 +261,7 @@ KPROF_API kprof_status kprof_hal_plan_get(const kprof_hal_decision *d, const kpr
 		return KPROF_E_UNSUPPORTED;
 	if (cfg->flags & KPROF_PMU_PLAN_FLAGS_AMD_EXTENDED && d->table != KPROF_SOURCE_TABLE_AMD64)
 		return KPROF_E_UNSUPPORTED;
-	info = kprof_source_table_info_by_id((kprof_source_table)d->table);
+	info = kprof_source_table_info_by_id(d->table);
 	if (!info || info->vendor == KPROF_CPUID_VENDOR_UNKNOWN)
 		return KPROF_E_UNSUPPORTED;
 	/* The processor's counters, seen through the interface: its vendor's layout; below

@@ -12,9 +12,9 @@ KPROF_API kprof_status kprof_ibs_caps_get(const kprof_cpuid_snapshot *s, kprof_i
 	/* 0 for a leaf missing or above the max extended leaf */
 	out->from_cpuid = (uint8_t)KPROF_FIELD_GET(KPROF_CPUID_8000001B_EAX_IBSFFV, eax);
 	out->flags = out->from_cpuid ? eax : KPROF_IBS_CAPS_DEFAULT;
-	out->op_max_count_bits = (uint8_t)(kprof_impl_bit_count((uint32_t)KPROF_FIELD_MAX(KPROF_IBS_OP_CTL_OPMAXCNT)) + 4u +
+	out->op_max_count_bits = (uint8_t)(KPROF_IMPL_FIELD_BITS(KPROF_IBS_OP_CTL_OPMAXCNT) + 4u +
 	                                   (KPROF_FIELD_GET(KPROF_CPUID_8000001B_EAX_OP_COUNT_EXT, out->flags)
-	                                            ? kprof_impl_bit_count((uint32_t)KPROF_FIELD_MAX(KPROF_IBS_OP_CTL_OPMAXCNT_EXT))
+	                                            ? KPROF_IMPL_FIELD_BITS(KPROF_IBS_OP_CTL_OPMAXCNT_EXT)
 	                                            : 0u));
 	return KPROF_OK;
 }

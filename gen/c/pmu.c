@@ -399,7 +399,7 @@ KPROF_IMPL_INTERNAL kprof_status kprof_impl_pmu_plan_fixed(const kprof_pmu_caps 
 	uint64_t start = 0;
 	if (c->vendor != KPROF_CPUID_VENDOR_INTEL || (cfg->flags & KPROF_PMU_PLAN_FLAGS_AMD_EXTENDED))
 		return KPROF_E_UNSUPPORTED;
-	if (i >= c->fixed_limit || i >= kprof_impl_bit_count((uint32_t)KPROF_FIELD_MAX(KPROF_IA32_PERF_GLOBAL_CTRL_FIXED)) ||
+	if (i >= c->fixed_limit || i >= KPROF_IMPL_FIELD_BITS(KPROF_IA32_PERF_GLOBAL_CTRL_FIXED) ||
 	    !(c->fixed_mask >> i & 1u))
 		return KPROF_E_RANGE;
 	if (cfg->select & ~(KPROF_IA32_PERFEVTSEL_USR_MASK | KPROF_IA32_PERFEVTSEL_OS_MASK))

@@ -335,10 +335,9 @@ KPROF_IMPL_INTERNAL const kprof_source *kprof_impl_custom_taken(const kprof_hal_
 /* The first row of d's table whose select has the same pieces as f. */
 KPROF_IMPL_INTERNAL const kprof_source *kprof_impl_custom_same(const kprof_hal_decision *d, const kprof_source_profile_add *f)
 {
-	const kprof_source *rows = kprof_source_rows_by_table(d->table, NULL);
 	size_t i, n = 0;
+	const kprof_source *rows = kprof_source_rows_by_table(d->table, &n);
 	kprof_source_profile_add g;
-	(void)kprof_source_rows_by_table(d->table, &n);
 	for (i = 0; rows && i < n; i++) {
 		if (!rows[i].select ||
 		    kprof_impl_profile_add_fields(f->vendor, rows[i].select, &g) != KPROF_OK)
